@@ -1,11 +1,11 @@
 // The action with a manifests input that matches nothing: a typo fails the
 // run, naming the glob, unless the workflow says an empty catalogue is meant.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { requireDist, runAction, pushEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const push = pushEvent();
 
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function checkout(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-empty-'));
+  const dir = await tempDir('cac-empty-');
   await mkdir(join(dir, 'content'));
   await writeFile(join(dir, 'content', 'a.yml'), 'title: A\n');
   return dir;

@@ -4,13 +4,13 @@
 // forward proxy knows (it sends it to the emulator on 127.0.0.1), so a
 // request that got past the gate would show in the proxy's log and the
 // emulator's, with the key in clear text.
-import { cp, mkdir, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
 import { pullRequestEvent, requireDist, ROOT, runAction, type RunnerEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 let emulator: Emulator | null = null;
 let proxy: ConnectProxy | null = null;
@@ -30,7 +30,7 @@ const REFUSAL =
 async function runWith(mode: string, event: RunnerEvent, extra: Record<string, string> = {}) {
   emulator ??= await startEmulator({ phaseMs: { audio: 5, video: 5, upload: 5 }, rateLimit: null });
   proxy ??= await startConnectProxy();
-  const workspace = await mkdtemp(join(tmpdir(), 'cac-gate-'));
+  const workspace = await tempDir('cac-gate-');
   await cp(join(ROOT, 'examples/content'), join(workspace, 'content'), { recursive: true });
   await mkdir(join(workspace, 'content/imported'), { recursive: true });
   const port = new URL(emulator.baseUrl).port;
@@ -87,7 +87,7 @@ describe('the base-url gate in the bundled action', () => {
       ['apply', schedule],
     ] as const) {
       emulator ??= await startEmulator({ rateLimit: null });
-      const workspace = await mkdtemp(join(tmpdir(), 'cac-gate-'));
+      const workspace = await tempDir('cac-gate-');
       const run = await runAction({
         workspace,
         event,

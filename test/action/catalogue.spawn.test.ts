@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { mapLimit } from '../../src/concurrency.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { requireDist, runAction, pullRequestEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // A catalogue of 10,000 videos reviewed in a pull request, through the
 // committed bundle: the comment shows what the pull request changes, not
@@ -26,7 +26,7 @@ afterEach(async () => {
 
 /** 10,000 manifests; those `changed` says get a description the service does not have. */
 async function catalogue(changed: (index: number) => boolean): Promise<string> {
-  const workspace = await mkdtemp(join(tmpdir(), 'cac-catalogue-'));
+  const workspace = await tempDir('cac-catalogue-');
   await mkdir(join(workspace, 'content'));
   const indexes = Array.from({ length: ITEMS }, (_, index) => index);
   await mapLimit(indexes, 64, (index) =>

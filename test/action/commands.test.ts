@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { annotationsFor, emitAnnotations } from '../../src/action/annotations.ts';
@@ -9,6 +8,7 @@ import { fingerprint, outputsFor, writeOutputs } from '../../src/action/outputs.
 import type { RunReport } from '../../src/engine/types.ts';
 import { applyReport, planReport, problem } from '../support/fixtures.ts';
 import { parseOutputs } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 /** The commands as @actions/core writes them to stdout, with the runner's files from `env`. */
 function capture(env: Record<string, string> = {}) {
@@ -44,7 +44,7 @@ describe('workflow commands', () => {
   });
 
   it('masks a secret once and removes it from everything written afterwards', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cac-cmd-'));
+    const dir = await tempDir('cac-cmd-');
     const env = { GITHUB_OUTPUT: join(dir, 'out'), GITHUB_STEP_SUMMARY: join(dir, 'sum') };
     await writeFile(env.GITHUB_OUTPUT, '');
     await writeFile(env.GITHUB_STEP_SUMMARY, '');
@@ -160,7 +160,7 @@ describe('annotations and outputs', () => {
   });
 
   it('writes plan, results, published-urls and changed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cac-out-'));
+    const dir = await tempDir('cac-out-');
     const file = join(dir, 'out');
     await writeFile(file, '');
     const { commands } = capture({ GITHUB_OUTPUT: file });

@@ -3,8 +3,7 @@
 // environment of its platform and account, success with the URL the service
 // shows for that account, failure with the item's last_error; a re-run of the
 // workflow run, or a later apply that publishes nothing new, creates none.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -12,6 +11,7 @@ import type { EmulatorOptions } from '../../src/emulator/types.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import type { DeploymentsFakeOptions } from '../support/github-deployments.ts';
 import { requireDist, runAction, type RunnerEvent, pushEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const HEAD = 'c'.repeat(40);
 const LATER = 'd'.repeat(40);
@@ -54,7 +54,7 @@ async function world(
   github = await startGitHubFake({
     deployments: { branches: { main: HEAD }, commits: [LATER], ...deployments },
   });
-  const dir = await mkdtemp(join(tmpdir(), 'cac-deployments-'));
+  const dir = await tempDir('cac-deployments-');
   await mkdir(join(dir, 'content'));
   for (const [index, title] of titles.entries()) {
     await writeFile(join(dir, 'content', `${index}.yml`), manifest(title));

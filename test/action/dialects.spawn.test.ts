@@ -1,14 +1,14 @@
 // The bundled action against every dialect of the emulator: a pull request
 // plans without writing, the merge applies the examples, and the next run
 // sends nothing, whatever the service chose where the interface says "not shown".
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, DIALECT_NAMES } from '../../src/emulator/dialects.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { REPOSITORY, ROOT, requireDist, runAction, type RunnerEvent, pushEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const SHA = 'c'.repeat(40);
 const repository = {
@@ -58,7 +58,7 @@ describe('dist/index.js in every dialect', () => {
       github = await startGitHubFake();
       const scopes = [...new Set(['read', 'generate', DIALECTS[dialect].contentWrites] as const)];
       const key = emulator.admin.createKey(emulator.admin.defaultUserId, scopes);
-      const dir = await mkdtemp(join(tmpdir(), 'cac-dialect-'));
+      const dir = await tempDir('cac-dialect-');
       await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
       const inputs = { 'api-key': key, 'base-url': emulator.baseUrl, 'github-token': github.token };
       const run = (event: RunnerEvent) =>

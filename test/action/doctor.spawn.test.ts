@@ -1,14 +1,12 @@
 // `mode: doctor` through the committed bundle with a runner's environment:
 // the summary shows the verdict of every rule, and nothing reaches the
 // service but GET requests.
-import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { requireDist, runAction } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 let emulator: Emulator | null = null;
 beforeAll(() => requireDist());
@@ -23,7 +21,7 @@ const KEY = 'svc_live_doctor-action-test-key';
 describe('mode: doctor in the bundled action', () => {
   it('writes the verdicts to the job summary and sends only GET requests', async () => {
     emulator = await startEmulator({ dialect: 'meta', rateLimit: null });
-    const workspace = await mkdtemp(join(tmpdir(), 'cac-doctor-ws-'));
+    const workspace = await tempDir('cac-doctor-ws-');
     const run = await runAction({
       workspace,
       event: dispatch,
@@ -50,7 +48,7 @@ describe('mode: doctor in the bundled action', () => {
     });
     await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
     const port = (redirecting.address() as AddressInfo).port;
-    const workspace = await mkdtemp(join(tmpdir(), 'cac-doctor-ws-'));
+    const workspace = await tempDir('cac-doctor-ws-');
     const run = await runAction({
       workspace,
       event: dispatch,
@@ -68,7 +66,7 @@ describe('mode: doctor in the bundled action', () => {
 
   it('fails the step, naming the rule, when the service answers outside every reading', async () => {
     emulator = await startEmulator({ listing: { envelope: 'rows' }, rateLimit: null });
-    const workspace = await mkdtemp(join(tmpdir(), 'cac-doctor-ws-'));
+    const workspace = await tempDir('cac-doctor-ws-');
     const run = await runAction({
       workspace,
       event: dispatch,

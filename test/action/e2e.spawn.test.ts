@@ -1,8 +1,7 @@
 // The bundled action (dist/index.js) run as a child process with a runner's
 // environment, against the service emulator and a local fake of GitHub's
 // REST API. Every byte the action writes is kept and searched for the key.
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -17,6 +16,7 @@ import {
   type RunnerEvent,
   pushEvent,
 } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const BASE_SHA = 'b'.repeat(40);
 const HEAD_SHA = 'c'.repeat(40);
@@ -30,7 +30,7 @@ const scheduleEvent: RunnerEvent = {
 
 /** A checkout holding the example manifests (the same ones the demo runs). */
 async function workspace(extra: Record<string, string> = {}): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-ws-'));
+  const dir = await tempDir('cac-ws-');
   await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
   for (const [file, text] of Object.entries(extra)) {
     await mkdir(join(dir, file, '..'), { recursive: true });

@@ -1,10 +1,10 @@
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { requireDist, ROOT, runAction, pullRequestEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // GitHub answers as it does on a bad day: a 502 from its front end, then a
 // secondary rate limit with retry-after. The bundled action waits (the wait
@@ -27,7 +27,7 @@ describe("dist/index.js and GitHub's limits", () => {
       { method: 'POST', kind: 'bad_gateway' },
       { method: 'POST', kind: 'secondary_rate_limit', seconds: 30 },
     );
-    const workspace = await mkdtemp(join(tmpdir(), 'cac-limits-'));
+    const workspace = await tempDir('cac-limits-');
     await cp(join(ROOT, 'examples/content'), join(workspace, 'content'), { recursive: true });
     const run = await runAction({
       workspace,

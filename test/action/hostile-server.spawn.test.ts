@@ -2,13 +2,13 @@
 // 1 GiB: the run ends within its deadline (timeout-minutes), says why, and
 // its memory stays bounded. The big body is generated as it is sent.
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireDist, ROOT, runAction, type RunnerEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const KEY = 'svc_live_hostile-server-test-key';
 const schedule: RunnerEvent = { name: 'schedule', payload: { schedule: '0 6 * * *' } };
@@ -54,7 +54,7 @@ afterEach(async () => {
 beforeAll(() => requireDist());
 
 async function workspace(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-ws-'));
+  const dir = await tempDir('cac-ws-');
   await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
   return dir;
 }

@@ -5,8 +5,7 @@
 // mention the report did not build. Then keys with `:`, `\`, `"`, `%` and 200
 // characters, echoed by the emulator in every error body and in last_error,
 // whole, split across lines and base64-encoded: in no byte written.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -24,6 +23,7 @@ import {
 } from '../support/runner.ts';
 import { execFile } from 'node:child_process';
 import { NODE, ROOT } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const HEAD_SHA = 'c'.repeat(40);
 const repository = {
@@ -89,7 +89,7 @@ function hostileManifests(): Record<string, string> {
 }
 
 async function workspace(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-hostile-'));
+  const dir = await tempDir('cac-hostile-');
   for (const [file, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, file)), { recursive: true });
     await writeFile(join(dir, file), text);

@@ -3,8 +3,7 @@
 // them in the `imported` output; the pull request of those files then plans
 // no change, in the job summary and in the PR comment. On any other event it
 // writes nothing.
-import { mkdir, mkdtemp, readdir, readFile, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -12,6 +11,7 @@ import { clientFor } from '../support/engine-harness.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { REPOSITORY, requireDist, runAction, type RunnerEvent } from '../support/runner.ts';
 import { seedCatalogue } from '../import/support.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 let emulator: Emulator | null = null;
 let github: GitHubFake | null = null;
@@ -68,7 +68,7 @@ async function seeded(count: number): Promise<Emulator> {
 describe('mode: import in the bundled action', () => {
   it('writes the manifests on workflow_dispatch and lists them; their pull request plans no change', async () => {
     emulator = await seeded(42);
-    const workspace = await mkdtemp(join(tmpdir(), 'cac-import-ws-'));
+    const workspace = await tempDir('cac-import-ws-');
     await mkdir(join(workspace, 'content'));
     const inputs = { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl, mode: 'import' };
     const run = await runAction({ workspace, event: dispatch, inputs });
@@ -112,7 +112,7 @@ describe('mode: import in the bundled action', () => {
 
   it('refuses an import folder that is a committed link out of the workspace, and writes nothing', async () => {
     emulator = await seeded(5);
-    const root = await mkdtemp(join(tmpdir(), 'cac-import-link-'));
+    const root = await tempDir('cac-import-link-');
     const workspace = join(root, 'checkout', 'repo');
     await mkdir(join(workspace, 'content'), { recursive: true });
     await mkdir(join(root, 'checkout', 'outside'));
@@ -148,7 +148,7 @@ describe('mode: import in the bundled action', () => {
     await item('Plain constructor', { constructor: { prototype: 1 } });
     for (const title of ['Con', 'NUL', 'com1', 'Ocean facts']) await item(title);
     await client.close();
-    const workspace = await mkdtemp(join(tmpdir(), 'cac-import-ws-'));
+    const workspace = await tempDir('cac-import-ws-');
     await mkdir(join(workspace, 'content'));
     const inputs = { 'api-key': emulator.apiKey, 'base-url': emulator.baseUrl };
     const run = await runAction({ workspace, event: dispatch, inputs: { ...inputs, mode: 'import' } });
@@ -172,7 +172,7 @@ describe('mode: import in the bundled action', () => {
 
   it('refuses on any other event and writes nothing', async () => {
     emulator = await seeded(3);
-    const workspace = await mkdtemp(join(tmpdir(), 'cac-import-ws-'));
+    const workspace = await tempDir('cac-import-ws-');
     await mkdir(join(workspace, 'content'));
     const run = await runAction({
       workspace,

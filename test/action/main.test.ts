@@ -1,7 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDir } from '../support/temp-dir.ts';
 
 // run() in-process, with the engine replaced by one that throws what the
 // test says: the one top-level catch must fail the step for any throw.
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 async function runWith(inputs: Record<string, string>) {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-main-'));
+  const dir = await tempDir('cac-main-');
   await writeFile(join(dir, 'event.json'), '{}');
   const lines: string[] = [];
   const env: Record<string, string> = {

@@ -3,8 +3,7 @@
 // target when it changed, or the link when it was retargeted, never the
 // manifest's own path. Such a manifest is not "untouched, as the workspace
 // has it": its base version is read where its links led at the base.
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { previousVersionsFor } from '../../src/action/previous.ts';
@@ -12,6 +11,7 @@ import type { BaseSource } from '../../src/action/run-base.ts';
 import { createGitHubClient } from '../../src/github/client.ts';
 import { listPullFiles } from '../../src/github/pull-files.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const HEAD = 'c'.repeat(40);
 const BASE = 'b'.repeat(40);
@@ -20,7 +20,7 @@ let cwd: string;
 
 beforeEach(async () => {
   fake = await startGitHubFake();
-  cwd = await mkdtemp(join(tmpdir(), 'cac-previous-links-'));
+  cwd = await tempDir('cac-previous-links-');
   const files: Record<string, string> = {
     'data/teaser.yml': 'title: Teaser renamed\n',
     'data/other.yml': 'title: Other\n',
@@ -37,7 +37,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await fake.close();
-  await rm(cwd, { recursive: true, force: true });
 });
 
 function previous(listed: Array<{ filename: string; status: 'modified' | 'added' }>) {

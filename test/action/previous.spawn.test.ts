@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { previousVersionsFor } from '../../src/action/previous.ts';
 import { runBase } from '../../src/action/run-base.ts';
 import { createGitHubClient } from '../../src/github/client.ts';
 import { startGitHubFake, SUPPORTED_API_VERSION, type GitHubFake } from '../support/github-fake.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // A PR that adds 300 manifests and edits one, checked out one commit deep as
 // actions/checkout does: the base commit is not in the clone.
@@ -35,7 +35,7 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 async function shallowPullRequest(): Promise<{ clone: string; base: string }> {
-  const root = await mkdtemp(join(tmpdir(), 'cac-previous-'));
+  const root = await tempDir('cac-previous-');
   const origin = join(root, 'origin');
   await mkdir(join(origin, 'content'), { recursive: true });
   git(origin, 'init', '-q', '-b', 'main');

@@ -1,11 +1,11 @@
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
 import { startGitHubFake, type GitHubFake } from '../support/github-fake.ts';
 import { requireDist, ROOT, runAction, pullRequestEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // A self-hosted runner behind a proxy: HTTPS_PROXY and HTTP_PROXY set, the
 // service and GitHub not in NO_PROXY. GitHub is named github.test, a name
@@ -28,7 +28,7 @@ async function runBehindProxy(noProxy: string) {
   emulator = await startEmulator({ phaseMs: { audio: 20, video: 20, upload: 20 }, rateLimit: null });
   github = await startGitHubFake();
   proxy = await startConnectProxy();
-  const workspace = await mkdtemp(join(tmpdir(), 'cac-proxy-'));
+  const workspace = await tempDir('cac-proxy-');
   await cp(join(ROOT, 'examples/content'), join(workspace, 'content'), { recursive: true });
   const apiUrl = github.apiUrl.replace('127.0.0.1', 'github.test');
   const run = await runAction({

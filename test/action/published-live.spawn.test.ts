@@ -2,12 +2,12 @@
 // through the committed bundle: where the service lists a URL per account and
 // one is missing, the summary and the results output say it is unconfirmed,
 // naming the account.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { requireDist, runAction, pushEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const push = pushEvent();
 
@@ -38,7 +38,7 @@ describe('published, confirmed or not', () => {
       rateLimit: null,
       behaviours: { urlsPerAccount: true, unlistedUrl: { titleIncludes: 'Half shown', platform: 'TikTok' } },
     });
-    const dir = await mkdtemp(join(tmpdir(), 'cac-live-'));
+    const dir = await tempDir('cac-live-');
     await mkdir(join(dir, 'content'));
     await writeFile(join(dir, 'content', 'half.yml'), manifest('Half shown: the anglerfish'));
     await writeFile(join(dir, 'content', 'whole.yml'), manifest('Shown whole: the lanternfish'));

@@ -2,12 +2,12 @@
 // release file and the pause input send nothing and say why in the log and
 // the summary, scheduled runs included; override-freeze counts on a
 // workflow_dispatch only. Against the emulator over HTTP.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { requireDist, runAction, type RunnerEvent } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const event = (name: string): RunnerEvent => ({
   name,
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 async function checkout(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-release-'));
+  const dir = await tempDir('cac-release-');
   await mkdir(join(dir, 'content'));
   for (const [file, text] of Object.entries(files)) await writeFile(join(dir, 'content', file), text);
   return dir;

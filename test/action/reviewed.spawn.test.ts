@@ -3,8 +3,7 @@
 // GitHub. A pull request's run writes the reviewed plan into its comment; the
 // apply of the merge reads it back through GET /commits/{sha}/pulls and holds
 // what the review did not show.
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
@@ -22,6 +21,7 @@ import {
   type RunnerEvent,
   pushEvent,
 } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const BASE_SHA = 'b'.repeat(40);
 const HEAD_SHA = 'c'.repeat(40);
@@ -46,7 +46,7 @@ const merged = (number: number, head: string) => ({
 });
 
 async function workspace(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-reviewed-'));
+  const dir = await tempDir('cac-reviewed-');
   await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
   return dir;
 }
@@ -346,7 +346,6 @@ describe('the merge applies the plan the pull request showed', () => {
     expect(merge.summary).toContain(
       '(the reviewed plan was computed for ccccccc, the pull request merged ddddddd)',
     );
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('GitHub failing: hold renders and publishes nothing; warn applies with a warning; neither crashes', async () => {

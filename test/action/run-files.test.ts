@@ -1,21 +1,15 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { writeRunFile } from '../../src/action/run-files.ts';
 import { registerSecret } from '../../src/secrets.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // The plan and results files are artifacts anyone who can read the
 // repository may download: they are scrubbed like every other output.
 
-let dir = '';
-afterEach(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
 describe('the plan and results files', () => {
   it('never hold the key a service echoed into last_error, nor a signed URL', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'cac-run-files-'));
+    const dir = await tempDir('cac-run-files-');
     const key = 'svc_live_runFileKey0123456789abcdef';
     registerSecret(key);
     const results = JSON.stringify({

@@ -1,10 +1,10 @@
 // What the bundled action reads manifests with: the yaml library and zod,
 // the one reader and the one schema, in validate mode as in every other.
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireDist, ROOT, runAction, type ActionRun } from '../support/runner.ts';
+import { removeDir, tempDir } from '../support/temp-dir.ts';
 
 /** Preloaded into the action: writes the URL of every module it loads to $LOADED_MODULES at exit. */
 const PROBE = `
@@ -23,9 +23,11 @@ let temp: string;
 
 beforeAll(async () => {
   requireDist();
-  temp = await mkdtemp(join(tmpdir(), 'cac-startup-'));
+  temp = await tempDir('cac-startup-');
   await writeFile(join(temp, 'probe.mjs'), PROBE);
 });
+// Made outside any test: the file's to remove, with the workspaces inside it.
+afterAll(() => removeDir(temp));
 
 async function validate(
   change?: (dir: string) => Promise<void>,

@@ -5,8 +5,7 @@
 // publications, a quiet second apply, a rename, import then plan, doctor.
 // And a listing that does page, newest first with no hints, while a pull
 // request creates 300 drafts: every draft once, one comment.
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
@@ -22,6 +21,7 @@ import {
   type RunnerEvent,
   pushEvent,
 } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const BASE_SHA = 'b'.repeat(40);
 const push = pushEvent({ before: BASE_SHA });
@@ -74,7 +74,7 @@ const unpagedAnswers = (e: Emulator) =>
 describe('a service that does not page, through the bundle', () => {
   it('a PR comments, the merge publishes one-shot and stepwise, the next apply sends nothing, a rename renames', async () => {
     const { e, g } = await services();
-    const dir = await mkdtemp(join(tmpdir(), 'cac-unpaged-'));
+    const dir = await tempDir('cac-unpaged-');
     await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
     const run = runner(e, g, dir);
 
@@ -124,7 +124,7 @@ describe('a service that does not page, through the bundle', () => {
     const client = clientFor(e, e.admin.createKey(e.admin.defaultUserId, ['read', 'generate']));
     await seedCatalogue(e, client, 12);
     await client.close();
-    const dir = await mkdtemp(join(tmpdir(), 'cac-unpaged-import-'));
+    const dir = await tempDir('cac-unpaged-import-');
     await mkdir(join(dir, 'content'));
     const run = runner(e, g, dir);
     const imported = await run(dispatch, { mode: 'import' });
@@ -140,7 +140,7 @@ describe('a service that does not page, through the bundle', () => {
     const client = clientFor(e);
     await seedCatalogue(e, client, 3);
     await client.close();
-    const dir = await mkdtemp(join(tmpdir(), 'cac-unpaged-doctor-'));
+    const dir = await tempDir('cac-unpaged-doctor-');
     const doctor = await runner(e, g, dir)(dispatch, { mode: 'doctor' });
     expect(doctor.code).toBe(0);
     expect(doctor.summary).toContain('| A7 | Paging | `GET /contents` | understood: not paged |');
@@ -151,7 +151,7 @@ describe('a service that does not page, through the bundle', () => {
 describe('pages that shift while a pull request creates its drafts', () => {
   it('300 manifests with preview-scripts, newest first with no hints: every draft once, one comment', async () => {
     const { e, g } = await services({ dialect: 'bare', listing: { order: 'newest-first' } });
-    const dir = await mkdtemp(join(tmpdir(), 'cac-shifting-'));
+    const dir = await tempDir('cac-shifting-');
     await mkdir(join(dir, 'content'));
     for (let i = 1; i <= 300; i++) {
       const title = `Shifting page ${String(i).padStart(3, '0')}`;

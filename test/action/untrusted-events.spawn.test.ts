@@ -1,5 +1,4 @@
-import { cp, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventFromPayload } from '../../src/action/event.ts';
@@ -7,6 +6,7 @@ import { readInputs } from '../../src/action/inputs.ts';
 import { decideRun } from '../../src/action/mode.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { requireDist, ROOT, runAction } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // Events whose content comes from a fork or a comment never write to the
 // service, whatever `mode` says, unless allow-untrusted-events vouches for them.
@@ -88,7 +88,7 @@ describe('dist/index.js on an untrusted event', () => {
     requireDist();
     const emulator = await startEmulator({ rateLimit: null });
     try {
-      const dir = await mkdtemp(join(tmpdir(), 'cac-ws-'));
+      const dir = await tempDir('cac-ws-');
       await cp(join(ROOT, 'examples/content'), join(dir, 'content'), { recursive: true });
       const run = await runAction({
         workspace: dir,

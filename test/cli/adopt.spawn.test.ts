@@ -1,8 +1,7 @@
 // Edits made in the service through the CLI, in a real git repository: a
 // scheduled-like plan keeps and names them, `adopt` writes them into the
 // manifest, and the plan after it has nothing to do.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
@@ -10,6 +9,7 @@ import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { clientFor } from '../support/engine-harness.ts';
 import { git as gitIn } from '../support/git.ts';
 import { schemaValidator } from '../support/json-schema.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { memoryIO } from './io.ts';
 
 let emulator: Emulator;
@@ -30,7 +30,7 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
 
 beforeEach(async () => {
   emulator = await startEmulator({ phaseMs: { audio: 10, video: 10, upload: 10 }, rateLimit: null });
-  cwd = await mkdtemp(join(tmpdir(), 'cac-adopt-'));
+  cwd = await tempDir('cac-adopt-');
   await mkdir(join(cwd, 'content'));
   await writeFile(join(cwd, 'content', 'sunfish.yml'), MANIFEST);
   gitIn(cwd, 'init', '-q');
@@ -39,7 +39,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await emulator.close();
-  await rm(cwd, { recursive: true, force: true });
 });
 
 describe('content-as-code adopt', () => {

@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { tempDir } from '../support/temp-dir.ts';
 import { until } from '../support/until.ts';
 
 // The CLI as users run it: the committed bundle behind bin/content-as-code.js
@@ -159,9 +160,12 @@ export async function serviceList<T = { id: string; title: string; status: strin
   return Array.isArray(body) ? body : (body.data ?? body.items ?? []);
 }
 
-/** A fresh workspace outside the repository holding `files` (paths relative to it). */
+/**
+ * A fresh workspace outside the repository holding `files` (paths relative
+ * to it), removed after the test (or, made in a beforeAll, by the file).
+ */
 export async function workspace(files: Record<string, string> = {}, withExamples = false): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-ws-'));
+  const dir = await tempDir('cac-ws-');
   if (withExamples) await cp(join(ROOT, 'examples', 'content'), join(dir, 'content'), { recursive: true });
   for (const [file, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, file)), { recursive: true });

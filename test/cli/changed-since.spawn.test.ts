@@ -1,8 +1,7 @@
 // `plan --changed-since REF`: the plan of a branch's change, as a pull
 // request's is. Only the manifests that differ from REF are read and planned;
 // a ref git cannot read is a full read with a warning.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/cli/args.ts';
@@ -10,6 +9,7 @@ import { main } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import { git } from '../support/git.ts';
 import { schemaValidator } from '../support/json-schema.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { memoryIO } from './io.ts';
 
 let emulator: Emulator;
@@ -31,7 +31,7 @@ const detailReads = (): number =>
 
 beforeEach(async () => {
   emulator = await startEmulator({ rateLimit: null });
-  cwd = await mkdtemp(join(tmpdir(), 'cac-changed-since-'));
+  cwd = await tempDir('cac-changed-since-');
   await mkdir(join(cwd, 'content'));
   for (let index = 0; index < 4; index++) {
     const title = `Video ${index}`;
@@ -48,7 +48,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await emulator.close();
-  await rm(cwd, { recursive: true, force: true });
 });
 
 describe('plan --changed-since', () => {

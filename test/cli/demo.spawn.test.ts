@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.ts';
 
 // `npm run demo` as a newcomer runs it, end to end: the in-process emulator
 // (at a test pace), the CLI on examples/content/, the Markdown summary file.
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 
 function runDemo(...args: string[]): Promise<{ code: number; output: string; summary: string }> {
-  return mkdtemp(join(tmpdir(), 'cac-demo-')).then(
+  return tempDir('cac-demo-').then(
     (dir) =>
       new Promise((resolve) => {
         const summary = join(dir, 'summary.md');

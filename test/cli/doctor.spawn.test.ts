@@ -1,10 +1,9 @@
 // The doctor command in process against emulators on real ports; one case plans
 // afterwards through the CLI, which reads git for the earlier versions of manifests.
 
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, WritesStoppedError } from '../../src/service-client/index.ts';
@@ -14,6 +13,7 @@ import type { DoctorReport } from '../../src/doctor/schema.ts';
 import { DIALECTS, DIALECT_NAMES, type DialectName } from '../../src/emulator/dialects.ts';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.ts';
 import { clientFor, manifest } from '../support/engine-harness.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { memoryIO } from './io.ts';
 
 // `content-as-code doctor` against the emulator over real HTTP: it names the
@@ -144,7 +144,7 @@ describe('content-as-code doctor', () => {
     const a18 = report.findings.find((finding) => finding.rule === 'A18');
     expect(a18?.verdict).not.toBe('not understood');
 
-    const dir = await mkdtemp(join(tmpdir(), 'cac-doctor-'));
+    const dir = await tempDir('cac-doctor-');
     await mkdir(join(dir, 'content'));
     await writeFile(join(dir, 'content/a.yml'), manifest('Seeded 0', 'description: changed\n'));
     const run = memoryIO({ env: { CONTENT_BASE_URL: e.baseUrl, CONTENT_API_KEY: e.apiKey }, cwd: dir });

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { memoryIO } from './io.ts';
 
 // The key travels in a header: plain http only to this machine, unless asked.
@@ -26,7 +26,7 @@ describe('--base-url over plain http', () => {
       expect(run.err).toContain('error: base-url is plain http:// to api.example.com');
     }
     // validate checks account names with the service when it has a key: through the same gate.
-    const cwd = await mkdtemp(join(tmpdir(), 'cac-insecure-'));
+    const cwd = await tempDir('cac-insecure-');
     await mkdir(join(cwd, 'content'));
     await writeFile(
       join(cwd, 'content/a.yml'),

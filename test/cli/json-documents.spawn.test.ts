@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from '../support/json-schema.ts';
+import { removeDir } from '../support/temp-dir.ts';
 import { runCli, startEmulatorProcess, workspace, type EmulatorProcess } from './binary.ts';
 
 // One JSON document per run, for every command, in the shape its schema in
@@ -23,6 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emulator.stop();
+  await removeDir(project);
 });
 
 async function document(

@@ -1,11 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ROOT } from '../support/runner.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { until } from '../support/until.ts';
 
 // docs/local-action.md's "Against the emulator", step by step, in a fresh clone of
@@ -39,14 +39,6 @@ function promisedPaths(): string[] {
   return [...new Set(found)];
 }
 
-let emulator: ChildProcess | undefined;
-const cleanup: string[] = [];
-afterAll(async () => {
-  // The emulator was started through `npm run` in a process group of its own: end the group.
-  if (emulator?.pid !== undefined && emulator.exitCode === null) process.kill(-emulator.pid, 'SIGINT');
-  await Promise.all(cleanup.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
 /** Runs a documented step in the clone as a shell would, failing on any failing part of a pipe. */
 function shell(clone: string, line: string, timeout = 240_000): Promise<{ stdout: string; stderr: string }> {
   return run('bash', ['-o', 'pipefail', '-c', line], {
@@ -57,14 +49,18 @@ function shell(clone: string, line: string, timeout = 240_000): Promise<{ stdout
   });
 }
 
-/** `npm run cli -- emulator …` in the background; resolves with what it says to export. */
+/**
+ * `npm run cli -- emulator …` in the background, stopped when the test ends;
+ * resolves with what it says to export.
+ */
 async function startEmulator(clone: string, line: string): Promise<{ baseUrl: string; apiKey: string }> {
   const child = spawn('bash', ['-c', line], {
     cwd: clone,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  emulator = child;
+  // Registered after the clone's removal, so run before it: the emulator runs in the clone.
+  onTestFinished(() => endGroup(child));
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -74,6 +70,18 @@ async function startEmulator(clone: string, line: string): Promise<{ baseUrl: st
   if (baseUrl === undefined || apiKey === undefined)
     throw new Error(`the emulator did not start:\n${output}`);
   return { baseUrl, apiKey };
+}
+
+/**
+ * Ends a child started in a process group of its own (through `npm run`, the
+ * emulator is a grandchild) as Ctrl-C would, and waits until every process
+ * of it that held its output has exited.
+ */
+async function endGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  process.kill(-child.pid, 'SIGINT');
+  await closed;
 }
 
 describe('docs/local-action.md, in a fresh clone', () => {
@@ -105,8 +113,7 @@ describe('docs/local-action.md, in a fresh clone', () => {
       string,
       string,
     ];
-    const clone = await mkdtemp(join(tmpdir(), 'cac-clone-'));
-    cleanup.push(clone);
+    const clone = await tempDir('cac-clone-');
     await run('git', ['clone', '--quiet', ROOT, clone]);
     expect(existsSync(join(clone, '.cache'))).toBe(false);
     expect(install).toBe('npm ci');

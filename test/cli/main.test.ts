@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { memoryIO } from './io.ts';
 
 describe('content-as-code without a service', () => {
@@ -71,7 +71,7 @@ describe('content-as-code without a service', () => {
   });
 
   it('reports manifest errors at file:line:col and exits 1', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'cac-cli-'));
+    const cwd = await tempDir('cac-cli-');
     await mkdir(join(cwd, 'content'));
     await writeFile(join(cwd, 'content', 'bad.yml'), 'title: Bad\nstage: publishd\n');
     const run = memoryIO({ cwd });

@@ -1,14 +1,14 @@
 // A retitled manifest through the CLI with no --base: the rename is found in
 // git history, and where there is none the unchanged full_text holds it.
 // Never a second item, never a second publication.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { startEmulator, type Emulator } from '../../src/emulator/index.ts';
 import type { RunReport } from '../../src/engine/types.ts';
 import { git as gitIn } from '../support/git.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { memoryIO } from './io.ts';
 
 const fastPoll = { poll: { initialMs: 5, maxMs: 50, factor: 1.5 } };
@@ -31,13 +31,12 @@ async function cli(args: string[]): Promise<{ code: number; report: RunReport; e
 
 beforeEach(async () => {
   emulator = await startEmulator({ phaseMs: { audio: 10, video: 10, upload: 10 }, rateLimit: null });
-  cwd = await mkdtemp(join(tmpdir(), 'cac-rename-'));
+  cwd = await tempDir('cac-rename-');
   await mkdir(join(cwd, 'content'));
   await writeFile(join(cwd, 'content', 'mantis.yml'), video('Mantis shrimp eyes'));
 });
 afterEach(async () => {
   await emulator.close();
-  await rm(cwd, { recursive: true, force: true });
 });
 
 describe('a retitled manifest through the CLI, with no --base', () => {

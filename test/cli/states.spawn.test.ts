@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir } from '../support/temp-dir.ts';
 import { runCli, startEmulatorProcess, workspace, type EmulatorProcess } from './binary.ts';
 
 // One word per state, from the plan's headline to its table and the results,
@@ -17,6 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emulator.stop();
+  await removeDir(project);
 });
 
 const apply = () => runCli(['apply'], { cwd: project, env: emulator.env });

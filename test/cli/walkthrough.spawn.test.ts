@@ -1,18 +1,11 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  ROOT,
-  runCli,
-  serviceList,
-  startEmulatorProcess,
-  workspace,
-  type EmulatorProcess,
-} from './binary.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { tempDir } from '../support/temp-dir.ts';
+import { ROOT, runCli, serviceList, startEmulatorProcess, workspace } from './binary.ts';
 
 // The README's walkthrough, as a newcomer does it: a fresh directory outside
 // this repository, the package installed from the tarball `npm pack` makes
@@ -47,13 +40,6 @@ publish:
   'content/drafts/garlic.yml': 'title: Garlic, briefly\nfull_text: Garlic is a bulb of cloves.\n',
 };
 
-const cleanup: string[] = [];
-let emulator: EmulatorProcess | undefined;
-afterAll(async () => {
-  await emulator?.kill();
-  await Promise.all(cleanup.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
 describe('the README walkthrough in a fresh directory', () => {
   it('keeps the steps the test runs in the README', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -71,14 +57,12 @@ describe('the README walkthrough in a fresh directory', () => {
   });
 
   it('installs the packed package, and validates, plans and applies the user’s own manifests', async () => {
-    const packs = await mkdtemp(join(tmpdir(), 'cac-pack-'));
-    cleanup.push(packs);
+    const packs = await tempDir('cac-pack-');
     await run(npm, ['pack', '--pack-destination', packs, '--silent'], { cwd: ROOT, env: npmEnv });
     const [tarball] = (await readdir(packs)).filter((name) => name.endsWith('.tgz'));
     expect(tarball).toBeDefined();
 
     const project = await workspace(OWN_MANIFESTS);
-    cleanup.push(project);
     expect(project.startsWith(ROOT)).toBe(false);
     await writeFile(join(project, 'package.json'), '{ "name": "my-videos", "private": true }\n');
     await run(npm, ['install', '--save-dev', '--prefer-offline', join(packs, tarball!)], {
@@ -92,7 +76,7 @@ describe('the README walkthrough in a fresh directory', () => {
     expect(offline.stdout).toBe('2 manifests valid.\n');
     expect(offline.stderr).toContain('Account names were not checked against the service: no API key');
 
-    emulator = await startEmulatorProcess(
+    const emulator = await startEmulatorProcess(
       [
         '--accounts',
         'YouTube:My Channel,TikTok:mychannel',
@@ -106,6 +90,8 @@ describe('the README walkthrough in a fresh directory', () => {
       project,
       bin,
     );
+    // Registered after the project's removal, so run before it: the emulator keeps its state there.
+    onTestFinished(() => emulator.kill());
     expect(emulator.apiKey).toBe('svc_live_localtrial1');
     const env = emulator.env;
 

@@ -1,13 +1,13 @@
 // `content-as-code emulator [options]` as the CLI calls it, and the --state
 // file it keeps (the emulator it starts: command.int.test.ts).
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PORT, parseEmulatorArgs, runEmulatorCommand } from '../../src/emulator/command.ts';
 import { readState } from '../../src/emulator/state-file.ts';
 import { blankItem, DEFAULT_USER_ID } from '../../src/emulator/store.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -77,7 +77,7 @@ describe('runEmulatorCommand', () => {
 
 describe('--state', () => {
   it('restores an item caught generating as failed in its phase, so the next apply retries it', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'cac-state-')), 'state.json');
+    const file = join(await tempDir('cac-state-'), 'state.json');
     const busy = { ...blankItem(DEFAULT_USER_ID, 'Busy'), status: 'PROCESSING_VIDEO' as const };
     const done = { ...blankItem(DEFAULT_USER_ID, 'Done'), status: 'UPLOADED' as const };
     await writeFile(file, JSON.stringify({ version: 1, credits: 990, items: [busy, done] }));

@@ -5,19 +5,17 @@
 // start. Each run checks out its own commit and the engine reconciles the
 // whole catalogue, so run 5 publishes what merges 2 to 4 brought. The real
 // engine against the emulator over HTTP, on several seeds for the timing.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/engine/types.ts';
 import { PUBLISHED, manifest, startHarness, type Harness } from '../support/engine-harness.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 let h: Harness | null = null;
-const checkouts: string[] = [];
 afterEach(async () => {
   await h?.close();
   h = null;
-  await Promise.all(checkouts.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 /** A small seeded generator (mulberry32): the same seed, the same timings. */
@@ -41,8 +39,7 @@ const titles = (seed: number): string[] =>
 
 /** The checkout of merge `k` (1-based): the manifests of merges 1 to k, as that commit holds them. */
 async function checkout(seed: number, k: number): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cac-burst-'));
-  checkouts.push(dir);
+  const dir = await tempDir('cac-burst-');
   await mkdir(join(dir, 'content'));
   for (const [index, title] of titles(seed).slice(0, k).entries()) {
     const flow = index === 2 ? 'flow: stepwise\n' : '';

@@ -1,11 +1,11 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitPreviousVersions, hasCommit } from '../../src/git/history.ts';
 import { previousTitle } from '../../src/git/earlier-versions.ts';
 import { desired } from '../support/fixtures.ts';
 import { git as gitIn } from '../support/git.ts';
+import { removeDir, tempDir } from '../support/temp-dir.ts';
 
 let repo = '';
 let base = '';
@@ -15,7 +15,7 @@ function git(...args: string[]): string {
 }
 
 beforeAll(async () => {
-  repo = await mkdtemp(join(tmpdir(), 'cac-git-'));
+  repo = await tempDir('cac-git-');
   git('init', '-q');
   await mkdir(join(repo, 'content'));
   await writeFile(join(repo, 'content', 'a.yml'), 'title: Old title\nstage: draft\n');
@@ -28,9 +28,8 @@ beforeAll(async () => {
   git('commit', '-qm', 'rename');
 });
 
-afterAll(async () => {
-  await rm(repo, { recursive: true, force: true });
-});
+// Made outside any test: the file's to remove.
+afterAll(() => removeDir(repo));
 
 describe('gitPreviousVersions', () => {
   it('reads a manifest as it was at the base commit, and null where it did not exist', async () => {

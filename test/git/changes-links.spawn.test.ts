@@ -5,7 +5,7 @@
 // it as a change to the file that resolves through the link.
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changesSince, listedChanges, type ChangeScope } from '../../src/git/changes.ts';
 import { gitPreviousVersions } from '../../src/git/history.ts';
 import { git, newRepository } from '../support/git-repository.ts';
@@ -35,9 +35,6 @@ beforeEach(async () => {
   git(cwd, 'add', '.');
   git(cwd, 'commit', '--quiet', '-m', 'base');
   base = git(cwd, 'rev-parse', 'HEAD');
-});
-afterEach(async () => {
-  await rm(cwd, { recursive: true, force: true });
 });
 
 /** The change since the base, by git's diff and by GitHub's list of the files the commit changed. */

@@ -5,22 +5,18 @@
 // own, or a linked folder's) is touched when where it leads changed, or a
 // link on the way did; one that leads outside the workspace, or nowhere, is
 // always read.
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changeScope, type ChangedFiles } from '../../src/git/changes.ts';
 import { linkFollower } from '../../src/git/links.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 let cwd: string;
 let outside: string;
 beforeEach(async () => {
-  cwd = await mkdtemp(path.join(tmpdir(), 'cac-change-links-'));
-  outside = await mkdtemp(path.join(tmpdir(), 'cac-change-links-outside-'));
-});
-afterEach(async () => {
-  await rm(cwd, { recursive: true, force: true });
-  await rm(outside, { recursive: true, force: true });
+  cwd = await tempDir('cac-change-links-');
+  outside = await tempDir('cac-change-links-outside-');
 });
 
 /** Files of the workspace (text, or `-> target` for a link), written in order. */

@@ -4,19 +4,16 @@
 // a git that exits before reading its input (outside a repository) must
 // report nothing found rather than crash the run with a broken pipe.
 
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { gitPreviousVersions } from '../../src/git/history.ts';
 import { git, newRepository } from '../support/git-repository.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 let outside: string;
 beforeEach(async () => {
-  outside = await mkdtemp(path.join(os.tmpdir(), 'cac-no-repo-'));
-});
-afterEach(async () => {
-  await rm(outside, { recursive: true, force: true });
+  outside = await tempDir('cac-no-repo-');
 });
 
 it('answers each read of one batch with its own file, by bytes, and null for what is absent', async () => {

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../src/service-client/client.ts';
@@ -10,6 +9,7 @@ import type { ImportReport } from '../../src/import/import.ts';
 import { renderReport } from '../../src/report/markdown.ts';
 import { memoryIO } from '../cli/io.ts';
 import { clientFor } from '../support/engine-harness.ts';
+import { removeDir, tempDir } from '../support/temp-dir.ts';
 import { CATALOGUE_OPTIONS, seedCatalogue, type Seeded } from './support.ts';
 
 // Adopting a catalogue: a few hundred items in every stage, imported through
@@ -42,7 +42,7 @@ beforeAll(async () => {
   emulator = await startEmulator(CATALOGUE_OPTIONS);
   const key = emulator.admin.createKey(emulator.admin.defaultUserId, ['read', 'write', 'generate']);
   seeder = clientFor(emulator, key);
-  dir = await mkdtemp(join(tmpdir(), 'cac-import-'));
+  dir = await tempDir('cac-import-');
   await mkdir(join(dir, 'content'));
   const catalogue = await seedCatalogue(emulator, seeder, COUNT);
   seeded = catalogue.seeded;
@@ -59,7 +59,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await seeder?.close();
   await emulator?.close();
-  await rm(dir, { recursive: true, force: true });
+  // Made outside any test: the file's to remove.
+  await removeDir(dir);
 });
 
 describe('content-as-code import', () => {

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContentFields } from '../../src/service-client/types.ts';
@@ -10,6 +9,7 @@ import { importHeadline } from '../../src/import/render.ts';
 import { memoryIO } from '../cli/io.ts';
 import { withCpuTime } from '../support/cpu-time.ts';
 import { clientFor } from '../support/engine-harness.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // The rules around the import, one at a time, against the emulator over
 // HTTP: what makes it refuse (and write nothing), what it skips and why,
@@ -21,7 +21,6 @@ let dir = '';
 afterEach(async () => {
   await emulator?.close();
   emulator = null;
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const fields = (title: string, extra: Partial<ContentFields> = {}): ContentFields => ({
@@ -43,7 +42,7 @@ async function catalogue(items: ContentFields[], options: EmulatorOptions = {}):
   );
   for (const item of items) await client.createContent(item);
   await client.close();
-  dir = await mkdtemp(join(tmpdir(), 'cac-import-rules-'));
+  dir = await tempDir('cac-import-rules-');
   await mkdir(join(dir, 'content'));
   return emulator;
 }
@@ -202,7 +201,7 @@ describe('import writes', () => {
 
   it('never through a link out of the workspace, even one folder up from --out, nor a link to nowhere', async () => {
     await catalogue([fields('Ocean one')]);
-    const outside = await mkdtemp(join(tmpdir(), 'cac-import-outside-'));
+    const outside = await tempDir('cac-import-outside-');
     await symlink(outside, join(dir, 'content', 'elsewhere'));
     const through = await importing('--out', 'content/elsewhere/new');
     expect(through.code).toBe(2);
@@ -214,7 +213,6 @@ describe('import writes', () => {
     expect(dangling.code).toBe(2);
     expect(dangling.err).toContain('goes through a link to a place that does not exist');
     expect(await readdir(outside)).toEqual([]);
-    await rm(outside, { recursive: true, force: true });
   });
 
   it('reports, and exits 1, when a defaults file makes an imported manifest plan a change', async () => {

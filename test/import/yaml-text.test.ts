@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { manifestText } from '../../src/import/yaml-text.ts';
 import { loadManifests } from '../../src/manifest/index.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // Whatever the service holds, the written manifest loads back (through the
 // project's own loader, fast path included) to the very same strings.
@@ -57,31 +57,27 @@ const awkward = fc.oneof(
 describe('manifestText', () => {
   it('loads back every text exactly, through the manifest loader', async () => {
     const samples = fc.sample(fc.tuple(awkward, awkward, awkward), { numRuns: 200, seed: 17 });
-    const dir = await mkdtemp(join(tmpdir(), 'cac-yaml-text-'));
-    try {
-      await mkdir(join(dir, 'content'));
-      await Promise.all(
-        samples.map(([full_text, description, textover], i) =>
-          writeFile(
-            join(dir, 'content', `m${i}.yml`),
-            manifestText({ title: `Item ${i}`, full_text, description, textover }, { header: ['Imported.'] }),
-          ),
+    const dir = await tempDir('cac-yaml-text-');
+    await mkdir(join(dir, 'content'));
+    await Promise.all(
+      samples.map(([full_text, description, textover], i) =>
+        writeFile(
+          join(dir, 'content', `m${i}.yml`),
+          manifestText({ title: `Item ${i}`, full_text, description, textover }, { header: ['Imported.'] }),
         ),
-      );
-      const load = await loadManifests({ cwd: dir, pattern: 'content/**/*.yml' });
-      expect(load.problems).toEqual([]);
-      const byTitle = new Map(load.items.map((item) => [item.fields.title, item.fields]));
-      samples.forEach(([full_text, description, textover], i) => {
-        expect(byTitle.get(`Item ${i}`), `sample ${i}`).toEqual({
-          title: `Item ${i}`,
-          full_text,
-          description,
-          textover,
-        });
+      ),
+    );
+    const load = await loadManifests({ cwd: dir, pattern: 'content/**/*.yml' });
+    expect(load.problems).toEqual([]);
+    const byTitle = new Map(load.items.map((item) => [item.fields.title, item.fields]));
+    samples.forEach(([full_text, description, textover], i) => {
+      expect(byTitle.get(`Item ${i}`), `sample ${i}`).toEqual({
+        title: `Item ${i}`,
+        full_text,
+        description,
+        textover,
       });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('quotes what another YAML reader would take for a boolean or a number, and chomps blocks as the text ends', () => {

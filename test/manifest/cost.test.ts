@@ -1,11 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { costProblem, MAX_ENTRIES, MAX_KEYS_PER_MAPPING } from '../../src/manifest/cost.ts';
 import { formatProblem } from '../../src/manifest/format.ts';
 import { loadManifests, parseManifest } from '../../src/manifest/index.ts';
 import { withCpuTime } from '../support/cpu-time.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // A manifest costs at most a bounded amount to read, whatever its YAML holds.
 
@@ -24,7 +24,7 @@ function manyKeys(style: 'block' | 'flow', keys = 60_000): string {
 
 describe('manifest cost limits', () => {
   it('rejects 60,000 keys under fine_tuning in well under a second, at file:line', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'cac-cost-'));
+    const cwd = await tempDir('cac-cost-');
     await writeFile(join(cwd, 'block.yml'), manyKeys('block'));
     await writeFile(join(cwd, 'flow.yml'), manyKeys('flow'));
     const { value: result, cpuMs } = await withCpuTime(() => loadManifests({ cwd, pattern: '*.yml' }));

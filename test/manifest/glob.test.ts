@@ -1,12 +1,12 @@
 import { glob } from 'node:fs/promises';
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileGlob, expandBraces, GlobSyntaxError } from '../../src/manifest/glob.ts';
 import { globPattern } from '../../src/manifest/file-loader.ts';
 import { loadManifests } from '../../src/manifest/index.ts';
 import { withCpuTime } from '../support/cpu-time.ts';
+import { removeDir, tempDir } from '../support/temp-dir.ts';
 
 // The manifests glob: the same files as Node's glob finds, matched in time
 // linear in the path, so that no file name can make a run hang.
@@ -30,12 +30,14 @@ const FILES = [
 ];
 
 beforeAll(async () => {
-  cwd = await mkdtemp(path.join(tmpdir(), 'cac-glob-'));
+  cwd = await tempDir('cac-glob-');
   for (const file of FILES) {
     await mkdir(path.dirname(path.join(cwd, file)), { recursive: true });
     await writeFile(path.join(cwd, file), 'title: x\n');
   }
 });
+// Made outside any test: the file's to remove.
+afterAll(() => removeDir(cwd));
 
 /** What Node's glob alone finds, as the loader found files before. */
 async function nodeGlob(pattern: string): Promise<string[]> {
@@ -89,7 +91,7 @@ describe('the manifests glob', () => {
   });
 
   it('walks a link to a folder as the folder, and a link back up the tree once', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'cac-glob-links-'));
+    const root = await tempDir('cac-glob-links-');
     await mkdir(path.join(root, 'content/real'), { recursive: true });
     await mkdir(path.join(root, 'other'));
     await writeFile(path.join(root, 'content/real/a.yml'), 'title: A\n');

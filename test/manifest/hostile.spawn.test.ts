@@ -1,30 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatProblem, loadManifests, parseManifest } from '../../src/manifest/index.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 // Manifests come from pull requests, so they are input from strangers: the
 // loader must stay bounded and leave the process as it found it.
 
-const temps: string[] = [];
-afterEach(async () => {
-  await Promise.all(temps.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'hostile-'));
-  temps.push(dir);
-  return dir;
-}
-
 describe('hostile manifests', () => {
   it('refuses a file linked from outside the workspace, and a folder linked outside', async () => {
-    const outside = await tempDir();
+    const outside = await tempDir('hostile-');
     await writeFile(path.join(outside, 'secret.yml'), 'title: Outside\n');
-    const cwd = await tempDir();
+    const cwd = await tempDir('hostile-');
     await mkdir(path.join(cwd, 'content'));
     await mkdir(path.join(cwd, 'shared'));
     await writeFile(path.join(cwd, 'shared/real.yml'), 'title: Real\n');
@@ -45,7 +34,7 @@ describe('hostile manifests', () => {
   });
 
   it('passes over a FIFO and a UNIX socket named like manifests, without waiting on them', async () => {
-    const cwd = await tempDir();
+    const cwd = await tempDir('hostile-');
     await writeFile(path.join(cwd, 'real.yml'), 'title: Real\n');
     execFileSync('mkfifo', [path.join(cwd, 'pipe.yml')]);
     const server = createServer();
@@ -60,7 +49,7 @@ describe('hostile manifests', () => {
   });
 
   it('refuses a pattern that climbs out of the workspace', async () => {
-    const parent = await tempDir();
+    const parent = await tempDir('hostile-');
     await mkdir(path.join(parent, 'ws'));
     await writeFile(path.join(parent, 'other.yml'), 'title: Other\n');
     const result = await loadManifests({ cwd: path.join(parent, 'ws'), pattern: '../*.yml' });
@@ -71,7 +60,7 @@ describe('hostile manifests', () => {
   });
 
   it('refuses a file over the size limit without reading it as YAML', async () => {
-    const cwd = await tempDir();
+    const cwd = await tempDir('hostile-');
     await writeFile(path.join(cwd, 'big.yml'), `title: Big\ndescription: "${'x'.repeat(2 * 1024 * 1024)}"\n`);
     await writeFile(path.join(cwd, 'small.yml'), 'title: Small\n');
     const result = await loadManifests({ cwd, pattern: '*.yml' });
@@ -143,7 +132,7 @@ describe('hostile manifests', () => {
   });
 
   it('reports a non-UTF-8 byte where it is, and accepts a UTF-8 byte order mark', async () => {
-    const cwd = await tempDir();
+    const cwd = await tempDir('hostile-');
     await writeFile(
       path.join(cwd, 'latin1.yml'),
       Buffer.from('title: Ok\ndescription: na\xefve\n', 'latin1'),

@@ -1,22 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PATTERN, formatProblem, loadManifests, parseManifest } from '../../src/manifest/index.ts';
 import type { DesiredItem } from '../../src/manifest/index.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/manifests', import.meta.url));
 const at = (file: string, line: number, column: number) => ({ file, line, column });
 
-const temps: string[] = [];
-afterEach(async () => {
-  await Promise.all(temps.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
 async function workspace(files: Record<string, string>): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), 'manifests-'));
-  temps.push(root);
+  const root = await tempDir('manifests-');
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, name)), { recursive: true });
     await writeFile(path.join(root, name), text);

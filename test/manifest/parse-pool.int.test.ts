@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadManifests, type NamedManifest } from '../../src/manifest/index.ts';
 import { Parsing, parseFiles } from '../../src/manifest/parse-pool.ts';
+import { tempDirSync } from '../support/temp-dir.ts';
 
 // Manifests parsed in worker threads come out exactly as the main thread
 // parses them: every item, problem and position, in the files' order. A
@@ -41,7 +41,7 @@ describe('parsing in workers', () => {
   });
 
   it('parses a corpus with YAML tags the same on both paths, reading a tag a manifest does not need as the value written', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cac-parse-tags-'));
+    const dir = tempDirSync('cac-parse-tags-');
     const corpus: Record<string, string> = {
       'plain.yml': 'title: Plain\nfull_text: Whales sing.\n',
       'core-tags.yml':
@@ -88,7 +88,7 @@ describe('parsing in workers', () => {
   });
 
   it('parses on the main thread what a failing worker took', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cac-parse-pool-'));
+    const dir = tempDirSync('cac-parse-pool-');
     const crashing = join(dir, 'crash.mjs');
     writeFileSync(
       crashing,
@@ -111,7 +111,7 @@ describe('parsing in workers', () => {
   });
 
   it('parses on the main thread what a worker started early would have, when it ended before it had files', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cac-parse-pool-'));
+    const dir = tempDirSync('cac-parse-pool-');
     const ending = join(dir, 'ends.mjs');
     writeFileSync(ending, 'process.exit(0);\n');
     const files = Array.from({ length: 250 }, (_, index) => `video-${index}.yml`);
@@ -127,7 +127,7 @@ describe('parsing in workers', () => {
 
   it('rejects with what the caller threw as a batch came back, rather than throw it from the worker', async () => {
     const files = Array.from({ length: 150 }, (_, index) => `video-${index}.yml`);
-    const dir = mkdtempSync(join(tmpdir(), 'cac-parse-pool-'));
+    const dir = tempDirSync('cac-parse-pool-');
     for (const [index, file] of files.entries()) writeFileSync(join(dir, file), `title: Video ${index}\n`);
     const context = { cwd: dir, root: dir, maxFileBytes: 1 << 20, defaults: new Map() };
     const failing = parseFiles(files, context, {

@@ -3,25 +3,19 @@
 // like a manifest (file:line:col, a "did you mean"), and its JSON Schema
 // generated from the same zod schema and accepted by an editor's validator.
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { RELEASE_SCHEMA_FILE, renderReleaseSchema } from '../../scripts/generate-schema.ts';
 import { DEFAULT_PATTERN, formatProblem, loadManifests } from '../../src/manifest/index.ts';
 import { blocksWrites } from '../../src/manifest/types.ts';
 import { schemaValidator } from '../support/json-schema.ts';
 import { ROOT } from '../support/runner.ts';
-
-const temps: string[] = [];
-afterEach(async () => {
-  await Promise.all(temps.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+import { tempDir } from '../support/temp-dir.ts';
 
 async function workspace(files: Record<string, string>): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), 'release-file-'));
-  temps.push(root);
+  const root = await tempDir('release-file-');
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, name)), { recursive: true });
     await writeFile(path.join(root, name), text);

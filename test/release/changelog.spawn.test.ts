@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notesFor, releaseUnreleased } from '../../scripts/changelog.ts';
+import { tempDirSync } from '../support/temp-dir.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -72,7 +72,7 @@ describe('changelog', () => {
   });
 
   it("prints one version's notes for the release workflow, and fails on a version it lacks", () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'cac-changelog-'));
+    const cwd = tempDirSync('cac-changelog-');
     writeFileSync(join(cwd, 'CHANGELOG.md'), CHANGELOG);
     const run = (version: string) =>
       spawnSync(process.execPath, [join(ROOT, 'scripts', 'changelog.ts'), 'notes', version], {

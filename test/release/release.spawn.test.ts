@@ -4,12 +4,12 @@
 // project's own scripts/check-dist.sh. Only the test command is swapped for a
 // quick one; `npm test` is the default, checked once on its own.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareVersions, latestVersionTag, parseVersion } from '../../scripts/release.ts';
 import { git, newRepository } from '../support/git-repository.ts';
+import { removeDir, tempDirSync } from '../support/temp-dir.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RELEASE = join(ROOT, 'scripts', 'release.ts');
@@ -99,12 +99,16 @@ function makeTemplate(): string {
   return cwd;
 }
 
-let template: string | undefined;
+// Made once, outside any test: the tests share it, and the file removes it.
+let template: string;
+beforeAll(() => {
+  template = makeTemplate();
+});
+afterAll(() => removeDir(template));
 
 /** A fresh copy of the template repository for one test. */
 function fixtureRepository(): string {
-  template ??= makeTemplate();
-  const cwd = mkdtempSync(join(tmpdir(), 'cac-release-'));
+  const cwd = tempDirSync('cac-release-');
   cpSync(template, cwd, { recursive: true });
   return cwd;
 }

@@ -1,7 +1,6 @@
 // Runs the real engine against the real emulator over HTTP, with manifests in
 // a temporary workspace and every wait shrunk to milliseconds.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createClient, type ClientOptions, type ServiceClient } from '../../src/service-client/index.ts';
 import type { ContentStatus, Progress } from '../../src/service-client/types.ts';
@@ -15,6 +14,7 @@ import type {
   RunSettings,
 } from '../../src/engine/types.ts';
 import type { Logger, Tally } from '../../src/log.ts';
+import { removeDir, tempDir } from './temp-dir.ts';
 
 const FAST_PHASES = { audio: 15, video: 25, upload: 10 };
 export const SECOND_MS = 20;
@@ -159,7 +159,8 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
     rateLimit: null,
     ...options,
   });
-  const dir = await mkdtemp(join(tmpdir(), 'cac-engine-'));
+  // Removed by close, or when the test ends should it fail before closing.
+  const dir = await tempDir('cac-engine-');
   await mkdir(join(dir, 'content'));
   const client = clientFor(emulator);
   const logger = recordingLogger();
@@ -180,7 +181,7 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
     close: async () => {
       await client.close();
       await emulator.close();
-      await rm(dir, { recursive: true, force: true });
+      await removeDir(dir);
     },
   };
 }

@@ -1,8 +1,6 @@
 // Small git repositories for tests of the release command and workflow.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDirSync } from './temp-dir.ts';
 
 /** Runs git in `cwd` and returns its trimmed output; throws with git's message when it fails. */
 export function git(cwd: string, ...args: string[]): string {
@@ -11,9 +9,9 @@ export function git(cwd: string, ...args: string[]): string {
   return result.stdout.trim();
 }
 
-/** A new repository on branch main in a temporary folder, with an identity and no signing. */
+/** A new repository on branch main in a temporary folder (removed after the test), with an identity and no signing. */
 export function newRepository(prefix: string): string {
-  const cwd = mkdtempSync(join(tmpdir(), prefix));
+  const cwd = tempDirSync(prefix);
   git(cwd, 'init', '--quiet', '--initial-branch=main');
   git(cwd, 'config', 'user.name', 'Maintainer');
   git(cwd, 'config', 'user.email', 'maintainer@example.com');

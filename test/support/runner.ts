@@ -4,10 +4,10 @@
 // output files, the API and server URLs. Returns every byte it wrote.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { tempDir } from './temp-dir.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -146,7 +146,8 @@ const ACTION_DEFAULTS: Record<string, string> = Object.fromEntries(
 );
 
 export async function runAction(options: RunActionOptions): Promise<ActionRun> {
-  const temp = await mkdtemp(join(tmpdir(), 'cac-runner-'));
+  // Kept to the test's end: outputs such as results-file name files in RUNNER_TEMP.
+  const temp = await tempDir('cac-runner-');
   const eventPath = join(temp, 'event.json');
   const summaryPath = join(temp, 'step_summary.md');
   const outputPath = join(temp, 'output.txt');

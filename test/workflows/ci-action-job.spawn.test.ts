@@ -4,11 +4,11 @@
 // step's `with:` as inputs, expressions filled in from the job's env and
 // the earlier steps' outputs. Editing the job (or the emulator's output it
 // reads) so that it would fail on GitHub fails here first.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireDist, ROOT, runAction, type ActionRun, type RunnerEvent } from '../support/runner.ts';
+import { tempDirSync } from '../support/temp-dir.ts';
 import {
   evaluate,
   interpolate,
@@ -38,7 +38,7 @@ interface StepResult {
 }
 
 async function runJob(event: RunnerEvent): Promise<StepResult[]> {
-  const temp = mkdtempSync(join(tmpdir(), 'cac-ci-job-'));
+  const temp = tempDirSync('cac-ci-job-');
   const githubEnv = join(temp, 'github_env');
   writeFileSync(githubEnv, '');
   const state: Required<Pick<ExpressionContext, 'env' | 'outputs'>> & ExpressionContext = {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDependabot } from '../../scripts/validate-dependabot.ts';
+import { tempDirSync } from '../support/temp-dir.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -18,7 +18,7 @@ updates:
 
 /** A repository with a package.json and one workflow that uses an action. */
 function repository(): string {
-  const root = mkdtempSync(join(tmpdir(), 'cac-dependabot-'));
+  const root = tempDirSync('cac-dependabot-');
   writeFileSync(join(root, 'package.json'), '{}');
   mkdirSync(join(root, '.github', 'workflows'), { recursive: true });
   writeFileSync(

@@ -1,12 +1,12 @@
 // The `run:` steps of .github/workflows/release.yml, run as the runner would
 // in a clone checked out at the pushed tag, with a local bare repository as
 // `origin` and a stand-in `gh` that records what it was asked to publish.
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, newRepository } from '../support/git-repository.ts';
 import { ROOT } from '../support/runner.ts';
+import { tempDirSync } from '../support/temp-dir.ts';
 import { jobSteps, runScript, stepEnv, stepNamed, type ScriptRun } from '../support/workflow.ts';
 
 const check = jobSteps('release.yml', 'check');
@@ -32,7 +32,7 @@ function commitVersion(cwd: string, version: string, notes: Array<[string, strin
  * and v1.0.1, a fix made on the 1.0 line after 1.1.0.
  */
 function repositories(): { origin: string; clone: string } {
-  const origin = mkdtempSync(join(tmpdir(), 'cac-origin-'));
+  const origin = tempDirSync('cac-origin-');
   git(origin, 'init', '--quiet', '--bare');
   const clone = newRepository('cac-tagged-');
   mkdirSync(join(clone, 'scripts'));
@@ -55,7 +55,7 @@ function repositories(): { origin: string; clone: string } {
 
 /** A `gh` that writes its arguments and the token it was given, one a line. */
 function fakeGh(): { bin: string; log: string } {
-  const bin = mkdtempSync(join(tmpdir(), 'cac-gh-'));
+  const bin = tempDirSync('cac-gh-');
   const log = join(bin, 'gh.log');
   writeFileSync(join(bin, 'gh'), `#!/bin/sh\nprintf '%s\\n' "$@" "token=$GH_TOKEN" >"${log}"\n`);
   chmodSync(join(bin, 'gh'), 0o755);
@@ -64,7 +64,7 @@ function fakeGh(): { bin: string; log: string } {
 
 async function runSteps(clone: string, tag: string, steps: string[], extraPath = ''): Promise<ScriptRun[]> {
   git(clone, 'checkout', '--quiet', tag);
-  const temp = mkdtempSync(join(tmpdir(), 'cac-runner-temp-'));
+  const temp = tempDirSync('cac-runner-temp-');
   const results: ScriptRun[] = [];
   for (const name of steps) {
     const step = stepNamed([...check, ...publish], name);
