@@ -383,25 +383,31 @@ function spreadPattern(units) {
 
 ;// CONCATENATED MODULE: ./src/text/service-terms.ts
 // Text as a service may store it. Services normalise what they keep: `\r\n`
-// becomes `\n`, whitespace at line ends and around the whole text goes. Two
-// texts equal in these terms are the same text to the service, so comparing
-// in them never sends an edit the service would undo, and never takes a
-// title the service trimmed for another item's.
-/** A text in the service's terms: `\n` line ends, no whitespace at line ends or around the text. */
+// becomes `\n`, whitespace at line ends and around the whole text goes, and
+// Unicode is kept composed (NFC: `é` as one code point, not `e` and an
+// accent). Two texts equal in these terms are the same text to the service,
+// so comparing in them never sends an edit the service would undo, and never
+// takes a title the service stored otherwise for another item's.
+/** A text in the service's terms: NFC, `\n` line ends, no whitespace at line ends or around the text. */
 function serviceText(text) {
+    const composed = text.normalize('NFC');
     // One line, as a title is: the same text as trimming it, at a fraction of the cost.
-    if (!text.includes('\n') && !text.includes('\r'))
-        return text.trim();
-    return text
+    if (!composed.includes('\n') && !composed.includes('\r'))
+        return composed.trim();
+    return composed
         .replace(/\r\n?/g, '\n')
         .split('\n')
         .map((line) => line.trimEnd())
         .join('\n')
         .trim();
 }
-/** The key a title is matched by, whoever stored it: the manifest, the service, another run. */
+/**
+ * The key a title is matched by, whoever stored it: the manifest, the
+ * service, another run. A title is one line, and a service may keep a run of
+ * blanks in it as one: two titles that differ only so are one title.
+ */
 function titleKey(title) {
-    return serviceText(title);
+    return serviceText(title).replace(/\s+/g, ' ');
 }
 /** Whether two titles name the same item in the service's terms. */
 function sameTitle(a, b) {
@@ -5862,9 +5868,11 @@ class Walk {
      * from a service paging by offset: the offset of the next row, with a size
      * one smaller. New rows there: the listing is read on by offset, to an
      * empty page. Nothing there proves the end. The same rows again (size and
-     * offset ignored) or the first rows less one (size honoured) prove it when
-     * the first answer was short of the size asked for and of every usual page
-     * size, since a service's own page of 20 or cap of 100 looks the same.
+     * offset ignored) prove it when the first answer was short of the size
+     * asked for and of every usual page size, since a service's own page of 20
+     * or cap of 100 looks the same. The first rows less one (size honoured,
+     * offset not) prove nothing: a service that caps its pages at that many
+     * rows, whatever it holds past them, answers the same.
      */
     async #unpagedVerdict(repeated) {
         const first = this.#first ?? repeated;
@@ -5886,7 +5894,9 @@ class Walk {
             this.#out.proof = `an empty page at offset ${count}`;
         else if (fresh)
             return this.#byOffset(probe, count);
-        else if (probe.signature !== first.signature && probe.signature !== shown)
+        else if (probe.signature === shown)
+            this.#gaps.push(`the service answers a smaller page size with its first rows, whatever page or offset is asked, so rows past the first ${count} cannot be read`);
+        else if (probe.signature !== first.signature)
             this.#gaps.push(`the service answers every page with rows already read, whatever is asked`);
         else if (COMMON_PAGE_SIZES.has(count) || count >= this.#size)
             this.#gaps.push(`the service answers every page with the same ${count} rows, a usual page size, so there may be more it does not show`);
@@ -9499,6 +9509,8 @@ function coversKeys(wanted, current) {
 }
 /** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
 function sameInServiceTerms(field, wanted, current) {
+    if (field === 'title' && typeof wanted === 'string')
+        return typeof current === 'string' && sameTitle(wanted, current);
     if (diff_TEXT_FIELDS.has(field) && typeof wanted === 'string')
         return typeof current === 'string' && serviceText(wanted) === serviceText(current);
     if (field === 'fine_tuning' && isPlainObject(wanted))
@@ -15716,6 +15728,7 @@ function finished(run, durationMs) {
 ;// CONCATENATED MODULE: ./src/apply/race.ts
 
 
+
 /** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
 function asSummary(detail) {
     return {
@@ -15781,15 +15794,21 @@ async function settleTitleRace(client, created, logger) {
     if (same.length < 2)
         return { winner: created, lost: null };
     const ids = same.map((summary) => summary.id).sort();
-    if (same.some((summary) => !hasCreationTime(summary)))
-        return undecided('the service shows no creation time for one of them', ids);
+    // With no time to rank them by, no run can tell who was first: each gives way, as twins do.
+    if (same.some((summary) => !hasCreationTime(summary))) {
+        const other = ids.find((id) => id !== created.id);
+        return giveWay(client, created, { other, ids, why: 'the service shows no creation time for one of them' }, logger);
+    }
     const winner = winnerOf(same);
     const twin = winner === null ? null : createdAtSameInstant(winner, same);
-    if (winner !== null && twin !== null && [winner.id, twin.id].includes(created.id))
-        return markOwnAsTwin(client, created, created.id === winner.id ? twin.id : winner.id, ids, logger);
+    if (winner !== null && twin !== null && [winner.id, twin.id].includes(created.id)) {
+        const other = created.id === winner.id ? twin.id : winner.id;
+        const why = "another run created it at the same instant as far as the service's times tell";
+        return giveWay(client, created, { other, ids, why }, logger);
+    }
     if (winner === null || winner.id === created.id)
         return { winner: created, lost: null };
-    await client.editContent(created.id, { title: duplicateTitle(created.title, winner.id) });
+    await markDuplicate(client, created, winner.id);
     logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
         `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
     return {
@@ -15798,18 +15817,37 @@ async function settleTitleRace(client, created, logger) {
     };
 }
 /**
- * Two items of the title created at the same instant as far as the service
- * tells, this run's one of them: the other run may have gone on alone with
- * its own, so this run gives way, whichever id is smaller. Its item is marked,
- * never rendered or published; if the other run gave way too, the next run
- * creates the title again, once.
+ * Retitles this run's own item as the duplicate of `winner`. A 412 says the
+ * item changed since it was read (RFC 9110, 15.5.13) and changed nothing:
+ * the item is this run's, seconds old, so it is read again and retitled once
+ * more; a second refusal is the item's error.
  */
-async function markOwnAsTwin(client, created, other, ids, logger) {
-    await client.editContent(created.id, { title: duplicateTitle(created.title, other) });
-    const why = `another run created it at the same instant as far as the service's times tell (${other}); ` +
-        `this run's item ${created.id} was retitled as its duplicate, and the next run goes on with the one left`;
+async function markDuplicate(client, created, winner) {
+    const retitle = { title: duplicateTitle(created.title, winner) };
+    try {
+        await client.editContent(created.id, retitle);
+    }
+    catch (error) {
+        if (!(error instanceof ServiceError) || error.status !== 412)
+            throw error;
+        await client.getContent(created.id);
+        await client.editContent(created.id, retitle);
+    }
+}
+/**
+ * Two items of the title that no run can rank (created at the same instant
+ * as far as the service tells, or with no creation time), this run's one of
+ * them: the other run may have gone on alone with its own, so this run gives
+ * way, whichever id is smaller. Its item is marked, never rendered or
+ * published; if the other run gave way too, the next run creates the title
+ * again, once.
+ */
+async function giveWay(client, created, race, logger) {
+    await markDuplicate(client, created, race.other);
+    const why = `${race.why} (${race.other}); this run's item ${created.id} was retitled as its duplicate, ` +
+        'and the next run goes on with the one left';
     logger.warning(`"${created.title}": ${why}.`);
-    return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+    return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids: race.ids, why } };
 }
 
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
@@ -16316,6 +16354,11 @@ const PARKED_READS = 3;
  */
 function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
     if (RUNNING_STATUSES.has(status))
+        return false;
+    // A word beyond the thirteen while this run's job goes on (a queue before
+    // the first phase, say) is waited through: the deadline ends the wait, and
+    // what the item then shows is judged as ever. Late is only late.
+    if (!isKnownStatus(status))
         return false;
     // A run that publishes nothing ends where a render rests, whatever snapshot the service kept.
     if (until === 'settled' && RESTING_STATUSES.has(status))
