@@ -51,7 +51,7 @@ const PARALLEL_READS = 32;
 const SLICE_MS = 2;
 
 /** A worker's share: the files from `start` on. */
-export interface Batch {
+interface Batch {
   start: number;
   files: string[];
 }
@@ -63,7 +63,7 @@ export interface BatchResult {
 }
 
 /** What a worker is told before its first batch. */
-export interface WorkerSetup {
+interface WorkerSetup {
   cwd: string;
   root: string;
   maxFileBytes: number;
