@@ -213,6 +213,21 @@ describe('what cannot be proven', () => {
   });
 });
 
+describe("a first page cut at the service's own size", () => {
+  it('asks the next pages in that size, so that page 2 starts where page 1 ended', async () => {
+    // Page 1 came in the service's default of 2 (a redirect lost the size asked for), saying there are 3.
+    const { svc, result } = walk(
+      [
+        { data: rows('a', 'b'), page: 1, total: 3 },
+        { data: rows('c'), page: 2, total: 3 },
+      ],
+      { pageSize: 100 },
+    );
+    await expect(result).resolves.toMatchObject({ complete: true, rows: rows('a', 'b', 'c') });
+    expect(svc.asked[1]).toBe('/contents?page=2&limit=2&page_size=2');
+  });
+});
+
 describe('a service that does not page', () => {
   it('page=1 and page=2 repeat the first answer, and so does an offset: one page, proven', async () => {
     const { svc, result } = walk([{ data: rows('a', 'b') }], { pageSize: 100 });
