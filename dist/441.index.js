@@ -1725,6 +1725,7 @@ class Walk {
         if (out.pages === 1) {
             const length = page.rows.length;
             out.size = length > this.#size ? 'service size' : length === this.#size ? 'honoured' : null;
+            this.#keepServiceSize(hints, length);
             this.#readAhead(hints, length);
         }
         const ids = page.rows.map(this.#options.identify ?? rowId);
@@ -1732,6 +1733,17 @@ class Walk {
         if (withoutId > 0)
             this.#gaps.push(`${withoutId} row(s) on page ${out.pages} carry no id`);
         return { rows: page.rows, ids, hints, signature: ids.join('\u0000'), bytes };
+    }
+    /**
+     * A first page shorter than asked that says more follows was cut at the
+     * service's own size (a default it answered with, say, where a redirect
+     * lost the query): the next pages are asked for in that size, so that page
+     * 2 starts where page 1 ended whether or not the service honours a size.
+     */
+    #keepServiceSize(hints, length) {
+        const more = hints.hasMore === true || (hints.total !== null && hints.total > length);
+        if (length > 0 && length < this.#size && more && hints.next === null)
+            this.#size = length;
     }
     /**
      * The first answer proves how many pages there are (`total_pages`,
