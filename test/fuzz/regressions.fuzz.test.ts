@@ -34,6 +34,8 @@ const REGRESSIONS: readonly { seed: number; readings: readonly string[] }[] = [
   { seed: 7, readings: ['create-answers-nothing'] },
   { seed: 7, readings: ['titles-nfc'] },
   { seed: 7, readings: ['412-on-first-edit'] },
+  { seed: 7, readings: ['titles-collapsed-whitespace'] },
+  { seed: 1, readings: ['queued-before-first-phase'] },
   { seed: 7, readings: ['list-lags-creates'] },
   { seed: 100004, readings: ['statuses-capitalised'] },
   // Found by `npm run fuzz -- --runs 500` on seeds 1 to 3, shrunk.
