@@ -5,7 +5,7 @@ import type { Logger } from '../log.ts';
 import type { Step } from '../plan/types.ts';
 import type { Context } from './context.ts';
 import { created, edited, held, noted, raceOpen } from './item-run.ts';
-import { createOrAdopt } from './lost-answers.ts';
+import { createOrAdopt, UndecidedCreateError } from './lost-answers.ts';
 import { settleRace } from './race-step.ts';
 import type { ServiceTermsNote } from './readback.ts';
 import { readBackFields } from './readback.ts';
@@ -46,9 +46,22 @@ export async function runCreate(
   try {
     detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), { lookMs });
   } catch (error) {
+    if (error instanceof UndecidedCreateError) {
+      const { ids, why } = error;
+      held(run, { kind: 'race_undecided', title: step.fields.title, ids, why, marked: ids });
+      logger.warning(`${error.message}.`);
+      return false;
+    }
     if (!(error instanceof ReadBackError)) throw error;
     created(run, error.id, null);
-    return acceptedButHeld(run, error, logger);
+    // Unread, the item is still this run's new one: a second item of its title is settled all the same.
+    raceOpen(run, { id: error.id, title: step.fields.title, creation_date: null });
+    const goesOn = await settleRace(run, context);
+    const raced = run.holds.some(
+      (hold) => hold.kind === 'duplicate_marked' || hold.kind === 'race_undecided',
+    );
+    // Marked: on with the winner, when it could be read; else the item waits, as any not read back.
+    return raced ? goesOn : acceptedButHeld(run, error, logger);
   }
   created(run, detail.id, detail);
   logger.info(`Created ${detail.id}.`);

@@ -1,7 +1,7 @@
 import type { ContentDetail, ContentStatus } from '../service-client/types.ts';
 import type { Hold, PlanItem } from '../plan/types.ts';
 import type { ServiceTermsNote } from './readback.ts';
-import type { ItemRun } from './types.ts';
+import type { ItemRun, NewItem } from './types.ts';
 import type { WaitOutcome } from './wait.ts';
 
 // The only ways an item's run changes (ItemRun is read-only elsewhere): what
@@ -85,7 +85,7 @@ export function noted(run: ItemRun, note: ServiceTermsNote): boolean {
 }
 
 /** This run's new item, while another run may have created its title at the same moment; null once settled. */
-export function raceOpen(run: ItemRun, detail: ContentDetail | null): void {
+export function raceOpen(run: ItemRun, detail: NewItem | null): void {
   writable(run).unsettled = detail;
 }
 

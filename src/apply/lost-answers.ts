@@ -1,4 +1,4 @@
-import { OutcomeUnknownError, ServiceError } from '../service-client/errors.ts';
+import { OutcomeUnknownError, ReadBackError, ServiceError } from '../service-client/errors.ts';
 import { newIdempotencyKey } from '../service-client/idempotency.ts';
 import type { ContentDetail, ContentFields, ContentSummary, ServiceApi } from '../service-client/types.ts';
 import type { Logger } from '../log.ts';
@@ -12,6 +12,28 @@ import { sameTitle } from '../text/service-terms.ts';
 // the engine looks the title up first and sends again only when the service
 // shows that the first request did not take effect. Generations and uploads
 // are resolved in dispatch.ts.
+
+/**
+ * A create whose answer was lost while another run created its title in the
+ * same instant, as far as the service's times tell: which item is this run's
+ * cannot be known, so every one of them was marked, as twins give way
+ * (race.ts), and the next run creates the title once.
+ */
+export class UndecidedCreateError extends Error {
+  override name = 'UndecidedCreateError';
+  readonly ids: string[];
+  readonly why: string;
+
+  constructor(title: string, ids: string[]) {
+    const why =
+      "this run's create lost its answer and another run created the title in the same instant as far as the " +
+      `service's times tell; neither item can be told for this run's, so both were retitled as duplicates ` +
+      'and the next run creates it once';
+    super(`"${title}": ${why}`);
+    this.ids = ids;
+    this.why = why;
+  }
+}
 
 /** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
 const MAX_SENDS = 3;
@@ -69,6 +91,18 @@ async function adopt(client: ServiceApi, id: string, fields: ContentFields): Pro
   const changes = fieldChanges(desired, detail, desired.persona_id !== undefined);
   if (changes.length === 0) return detail;
   return client.editContent(id, putBody(changes, desired, detail));
+}
+
+/** Every item of a tie marked (each as a duplicate of another), none kept: the next run creates the title once. */
+async function markAll(client: ServiceApi, title: string, found: readonly ContentSummary[]): Promise<never> {
+  const ids = found.map((summary) => summary.id).sort();
+  for (const id of ids) {
+    const other = ids.find((candidate) => candidate !== id)!;
+    await client.editContent(id, { title: duplicateTitle(title, other) }).catch((error: unknown) => {
+      if (!(error instanceof ReadBackError)) throw error;
+    });
+  }
+  throw new UndecidedCreateError(title, ids);
 }
 
 /**
@@ -141,7 +175,7 @@ async function settleLostCreate(
   if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))
     return null;
   // Created at the same instant as far as the service tells: which came first cannot be known.
-  if (createdAtSameInstant(winner, found) !== null) return null;
+  if (createdAtSameInstant(winner, found) !== null) return markAll(client, title, found);
   for (const loser of losers) await client.editContent(loser.id, { title: duplicateTitle(title, winner.id) });
   logger.warning(
     `The create of "${title}" lost its answer, and another run created the title at the same moment: ` +

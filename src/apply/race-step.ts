@@ -12,10 +12,10 @@ export async function settleRace(run: ItemRun, context: Context): Promise<boolea
   const created = run.unsettled;
   if (created === null) return !run.holds.some((hold) => hold.kind === 'race_undecided');
   raceOpen(run, null);
-  const race = await settleTitleRace(context.client, created, context.logger);
+  const race = await settleTitleRace(context.client, created, context.logger, context);
   if (race.lost === null) return true;
   held(run, race.lost);
-  if (race.lost.kind === 'race_undecided') return false;
+  if (race.lost.kind === 'race_undecided' || race.winner === null) return false;
   continuedWith(run, race.winner);
   return true;
 }

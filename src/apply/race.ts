@@ -1,9 +1,11 @@
-import { ServiceError } from '../service-client/errors.ts';
+import { ReadBackError, ServiceError } from '../service-client/errors.ts';
 import type { ContentDetail, ContentSummary, ServiceApi } from '../service-client/types.ts';
 import type { Logger } from '../log.ts';
 import { createdAtSameInstant, duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
 import type { Hold } from '../plan/types.ts';
 import { sameTitle } from '../text/service-terms.ts';
+import type { NewItem } from './types.ts';
+import type { Clock } from './wait.ts';
 
 // The service offers no lock, so two runs started at the same moment may each
 // create the same title. Right after its create every run lists the title
@@ -12,10 +14,15 @@ import { sameTitle } from '../text/service-terms.ts';
 // or published, and goes on with the winner. Generation and upload of the
 // winner are guarded by the service's 409s, so the two runs never start a
 // second job beside the first.
+//
+// A listing served by a replica behind the writes hides the other run's item
+// as it hides this run's own: until the listing shows this run's new item it
+// proves nothing, and it is read again after a pause. One that never catches
+// up leaves the item held: the next run sees what this one could not.
 
 export interface TitleRace {
-  /** The item this run goes on with. */
-  winner: ContentDetail;
+  /** The item this run goes on with when its own lost; null when it won, or the winner cannot be read now. */
+  winner: ContentDetail | null;
   /** Set when this run's own item lost and was marked, or when who won cannot be decided. */
   lost: Extract<Hold, { kind: 'duplicate_marked' | 'race_undecided' }> | null;
 }
@@ -40,18 +47,38 @@ export function asSummary(detail: ContentDetail): ContentSummary {
   };
 }
 
-/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
-async function sameTitled(client: ServiceApi, created: ContentDetail): Promise<ContentSummary[] | null> {
-  let listed: ContentSummary[];
-  try {
-    listed = (await client.listContents()).items;
-  } catch {
-    return null;
+/** Pauses before the listing is read again while it does not show this run's new item: about 6 s in all. */
+const CATCH_UP_MS: readonly number[] = [100, 200, 400, 800, 1600, 3200];
+
+/** When the run must be done by (on `clock`): no pause goes past it. */
+export interface RaceTime {
+  clock: Clock;
+  deadline: number;
+}
+
+/**
+ * The items titled like `created`, this run's own among them; 'unread' when
+ * the listing cannot be read, 'behind' when it never showed this run's item.
+ */
+async function sameTitled(
+  client: ServiceApi,
+  created: NewItem,
+  time: RaceTime,
+): Promise<ContentSummary[] | 'unread' | 'behind'> {
+  for (const pause of [0, ...CATCH_UP_MS]) {
+    if (pause > time.deadline - time.clock.now()) break;
+    if (pause > 0) await time.clock.sleep(pause);
+    let listed: ContentSummary[];
+    try {
+      listed = (await client.listContents()).items;
+    } catch {
+      return 'unread';
+    }
+    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
+    if (same.some((summary) => summary.id === created.id))
+      return same.length < 2 ? same : withDetailTimes(client, same, created);
   }
-  const same = listed.filter((summary) => sameTitle(summary.title, created.title));
-  // A listing that lags behind the create still counts this run's own item.
-  if (!same.some((summary) => summary.id === created.id)) same.push(asSummary(created));
-  return same.length < 2 ? same : withDetailTimes(client, same, created);
+  return 'behind';
 }
 
 /**
@@ -64,7 +91,7 @@ async function sameTitled(client: ServiceApi, created: ContentDetail): Promise<C
 export async function withDetailTimes(
   client: ServiceApi,
   same: readonly ContentSummary[],
-  created: ContentDetail | null,
+  created: NewItem | null,
 ): Promise<ContentSummary[]> {
   return Promise.all(
     same.map(async (summary) => {
@@ -83,17 +110,23 @@ export async function withDetailTimes(
  */
 export async function settleTitleRace(
   client: ServiceApi,
-  created: ContentDetail,
+  created: NewItem,
   logger: Logger,
+  time: RaceTime,
 ): Promise<TitleRace> {
-  const same = await sameTitled(client, created);
+  const same = await sameTitled(client, created, time);
   const undecided = (why: string, ids: string[]): TitleRace => {
     logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
-    return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+    return { winner: null, lost: { kind: 'race_undecided', title: created.title, ids, why, marked: [] } };
   };
-  if (same === null)
+  if (same === 'unread')
     return undecided('the listing could not be read to check for a second item', [created.id]);
-  if (same.length < 2) return { winner: created, lost: null };
+  if (same === 'behind')
+    return undecided(
+      "the listing did not show this run's new item, so a second item of the title cannot be ruled out",
+      [created.id],
+    );
+  if (same.length < 2) return { winner: null, lost: null };
   const ids = same.map((summary) => summary.id).sort();
   // With no time to rank them by, no run can tell who was first: each gives way, as twins do.
   if (same.some((summary) => !hasCreationTime(summary))) {
@@ -112,14 +145,15 @@ export async function settleTitleRace(
     const why = "another run created it at the same instant as far as the service's times tell";
     return giveWay(client, created, { other, ids, why }, logger);
   }
-  if (winner === null || winner.id === created.id) return { winner: created, lost: null };
+  if (winner === null || winner.id === created.id) return { winner: null, lost: null };
   await markDuplicate(client, created, winner.id);
   logger.warning(
     `Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
       `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`,
   );
   return {
-    winner: await client.getContent(winner.id),
+    // A winner created a moment ago may not be readable yet: the next run goes on with it then.
+    winner: await client.getContent(winner.id).catch(() => null),
     lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
   };
 }
@@ -130,11 +164,13 @@ export async function settleTitleRace(
  * the item is this run's, seconds old, so it is read again and retitled once
  * more; a second refusal is the item's error.
  */
-async function markDuplicate(client: ServiceApi, created: ContentDetail, winner: string): Promise<void> {
+async function markDuplicate(client: ServiceApi, created: NewItem, winner: string): Promise<void> {
   const retitle = { title: duplicateTitle(created.title, winner) };
   try {
     await client.editContent(created.id, retitle);
   } catch (error) {
+    // Accepted, and not read back yet: the mark stands.
+    if (error instanceof ReadBackError) return;
     if (!(error instanceof ServiceError) || error.status !== 412) throw error;
     await client.getContent(created.id);
     await client.editContent(created.id, retitle);
@@ -151,7 +187,7 @@ async function markDuplicate(client: ServiceApi, created: ContentDetail, winner:
  */
 async function giveWay(
   client: ServiceApi,
-  created: ContentDetail,
+  created: NewItem,
   race: { other: string; ids: string[]; why: string },
   logger: Logger,
 ): Promise<TitleRace> {
@@ -160,5 +196,8 @@ async function giveWay(
     `${race.why} (${race.other}); this run's item ${created.id} was retitled as its duplicate, ` +
     'and the next run goes on with the one left';
   logger.warning(`"${created.title}": ${why}.`);
-  return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids: race.ids, why } };
+  return {
+    winner: null,
+    lost: { kind: 'race_undecided', title: created.title, ids: race.ids, why, marked: [created.id] },
+  };
 }

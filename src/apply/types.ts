@@ -69,6 +69,9 @@ export interface ApplyResult {
  * Read-only outside src/apply/item-run.ts, whose named transitions are the
  * only way it changes.
  */
+/** What a race for a title is settled by of this run's new item: read back, or as created when it could not be. */
+export type NewItem = Pick<ContentDetail, 'id' | 'title' | 'creation_date'>;
+
 export interface ItemRun {
   readonly item: PlanItem;
   readonly id: string | null;
@@ -84,7 +87,7 @@ export interface ItemRun {
   /** Values the service stored in its own terms (read back after this run's writes). */
   readonly notes: readonly ServiceTermsNote[];
   /** This run's new item while a race for its title may still be unsettled (see race.ts). */
-  readonly unsettled: ContentDetail | null;
+  readonly unsettled: NewItem | null;
   readonly lastError: string | null;
   /**
    * When a publishing request whose answer was lost was sent: the publication

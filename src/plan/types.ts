@@ -122,7 +122,8 @@ export type Hold =
    * decided (the service shows no creation time for one of them, or its
    * listing could not be read): neither is rendered or published.
    */
-  | { kind: 'race_undecided'; title: string; ids: string[]; why: string }
+  /** `marked`: the items this run retitled as duplicates (its own, or every one it could not tell from its own). */
+  | { kind: 'race_undecided'; title: string; ids: string[]; why: string; marked: string[] }
   /**
    * A generation or upload lost its answer and the service shows no sign of
    * it: `sends` times sent (2: sent again once past the stall threshold, and

@@ -117,7 +117,7 @@ export function holdText(hold: Hold): string {
     case 'duplicate_marked':
       return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
     case 'race_undecided':
-      return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
+      return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published${hold.marked.length > 0 ? '' : '. Delete the one that is not wanted in the service'}`;
     case 'outcome_unknown':
       return outcomeUnknownText(hold);
     case 'after_deadline':

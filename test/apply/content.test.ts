@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { ClearedFieldsError, ReadBackError } from '../../src/service-client/errors.ts';
 import type { ContentEdit } from '../../src/service-client/types.ts';
-import { note, runEdit } from '../../src/apply/content.ts';
+import { note, runCreate, runEdit } from '../../src/apply/content.ts';
+import { asSummary } from '../../src/apply/race.ts';
 import type { Context } from '../../src/apply/context.ts';
 import { untouched } from '../../src/apply/item-run.ts';
 import type { Step } from '../../src/plan/types.ts';
@@ -72,6 +73,49 @@ describe('runEdit', () => {
   it('lets any other failure through to the engine', async () => {
     const { context } = contextWith(() => Promise.reject(new Error('socket hang up')));
     await expect(runEdit(existing(), step, context)).rejects.toThrow('socket hang up');
+  });
+});
+
+describe('runCreate, the new item not read back', () => {
+  const create: Extract<Step, { kind: 'create' }> = {
+    kind: 'create',
+    fields: { title: 'Glowing reefs', description: null, full_text: 'Script', hashtags: null },
+  } as Extract<Step, { kind: 'create' }>;
+  const older = contentDetail({ id: 'a', status: 'NEW', creation_date: '2026-06-01T11:00:00.000Z' });
+  const mine = contentDetail({ id: 'b', status: 'NEW', creation_date: '2026-06-01T12:00:00.000Z' });
+  /** A service that stored the create as `b` and could not show it; its listing shows `listed`. */
+  function creating(listed: ReturnType<typeof contentDetail>[]) {
+    const marked: string[] = [];
+    const client = fakeService({
+      createContent: () => Promise.reject(new ReadBackError('POST', 'b', new Error('404'))),
+      listContents: () => Promise.resolve({ items: listed.map(asSummary), complete: true, gap: null }),
+      getContent: (id) => (id === 'a' ? Promise.resolve(older) : Promise.reject(new Error('404'))),
+      editContent: (id) => {
+        marked.push(id);
+        return Promise.reject(new ReadBackError('PUT', id, new Error('404')));
+      },
+    });
+    const clock = { now: () => 0, sleep: () => Promise.resolve() };
+    const context = { client, logger: recordingLogger(), clock, deadline: 60_000 } as unknown as Context;
+    return { marked, context };
+  }
+
+  it('still settles a race for its title: an older item of it wins, this one is marked, the run goes on', async () => {
+    // Two runs whose creates both fail to read back would otherwise each keep their own, two live items of one title.
+    const { marked, context } = creating([older, mine]);
+    const run = untouched(planItem('a.yml'));
+    await expect(runCreate(run, create, context)).resolves.toBe(true);
+    expect(marked).toEqual(['b']);
+    expect(run).toMatchObject({ id: 'a', created: true });
+    expect(run.holds).toMatchObject([{ kind: 'duplicate_marked', id: 'b', winner: 'a' }]);
+  });
+
+  it('alone with its title: held for the next run, as any write not read back', async () => {
+    const { marked, context } = creating([mine]);
+    const run = untouched(planItem('a.yml'));
+    await expect(runCreate(run, create, context)).resolves.toBe(false);
+    expect(marked).toEqual([]);
+    expect(run.holds).toMatchObject([{ kind: 'not_read_back' }]);
   });
 });
 

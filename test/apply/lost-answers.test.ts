@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/service-client/errors.ts';
+import { OutcomeUnknownError, ServiceError } from '../../src/service-client/errors.ts';
 import type { ContentEdit, ContentSummary } from '../../src/service-client/types.ts';
 import type { Logger } from '../../src/log.ts';
-import { createOrAdopt } from '../../src/apply/lost-answers.ts';
+import { createOrAdopt, UndecidedCreateError } from '../../src/apply/lost-answers.ts';
 import { contentDetail as item, fakeService as fake } from '../support/service-fakes.ts';
 
 // Which item a title is, read from what the service answers by HTTP
@@ -80,5 +80,47 @@ describe('a 409 on a create: the title exists', () => {
       createOrAdopt(client, fields, logger, () => Promise.resolve(), { lookMs: 1000 }),
     ).rejects.toBe(taken);
     expect(creates).toBe(1);
+  });
+});
+
+describe('a lost create beside another run of the same title, in the same instant', () => {
+  const fields = {
+    title: 'Glowing reefs',
+    description: null,
+    full_text: 'Source',
+    textover: null,
+    hashtags: null,
+    fine_tuning: null,
+    persona_id: null,
+  };
+  const row = (id: string): ContentSummary => ({
+    ...item({ id, status: 'NEW', creation_date: '2026-06-01T12:00:00Z' }),
+    published_url: null,
+    published_platform: null,
+    published: { links: [], perAccount: false },
+  });
+
+  it('marks every item of the tie, keeps none, and holds: the next run creates the title once', async () => {
+    // Which one is this run's cannot be known, nor which came first: each kept by one run is two live items.
+    const marked: Array<[string, string | undefined]> = [];
+    const client = fake({
+      createContent: () =>
+        Promise.reject(
+          new OutcomeUnknownError({ method: 'POST', path: '/contents', reason: 'the answer named no item' }),
+        ),
+      listContents: () => Promise.resolve({ items: [row('b'), row('a')], complete: true, gap: null }),
+      getContent: (id) => Promise.resolve(item({ id, status: 'NEW', creation_date: '2026-06-01T12:00:00Z' })),
+      editContent: (id, edit) => {
+        marked.push([id, edit.title]);
+        return Promise.resolve(item({ id }));
+      },
+    });
+    const creating = createOrAdopt(client, fields, logger, () => Promise.resolve(), { lookMs: 1000 });
+    await expect(creating).rejects.toBeInstanceOf(UndecidedCreateError);
+    await expect(creating).rejects.toMatchObject({ ids: ['a', 'b'] });
+    expect(marked).toEqual([
+      ['a', 'Glowing reefs [duplicate of b]'],
+      ['b', 'Glowing reefs [duplicate of a]'],
+    ]);
   });
 });

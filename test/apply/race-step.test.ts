@@ -27,7 +27,11 @@ function contextWith(items: ContentDetail[]) {
       return Promise.resolve({ ...mine, title: `${mine.title} [duplicate of a]` });
     },
   });
-  return { calls, context: { client, logger: recordingLogger() } as unknown as Context };
+  const clock = { now: () => 0, sleep: () => Promise.resolve() };
+  return {
+    calls,
+    context: { client, logger: recordingLogger(), clock, deadline: 60_000 } as unknown as Context,
+  };
 }
 
 const created = () => {
@@ -69,7 +73,7 @@ describe('settleRace', () => {
     const { calls, context } = contextWith([]);
     const run = untouched(planItem('a.yml'));
     await expect(settleRace(run, context)).resolves.toBe(true);
-    held(run, { kind: 'race_undecided', title: 'T', ids: ['a', 'b'], why: 'no creation time' });
+    held(run, { kind: 'race_undecided', title: 'T', ids: ['a', 'b'], why: 'no creation time', marked: [] });
     await expect(settleRace(run, context)).resolves.toBe(false);
     expect(calls.listings).toBe(0);
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/service-client/errors.ts';
 import type { ContentDetail, ServiceApi } from '../../src/service-client/types.ts';
-import { settleTitleRace } from '../../src/apply/race.ts';
+import { settleTitleRace, type RaceTime } from '../../src/apply/race.ts';
 import { recordingLogger } from '../support/engine-harness.ts';
 
 describe('a race no run may guess', () => {
@@ -14,14 +14,25 @@ describe('a race no run may guess', () => {
     published_platform: null,
     published: { links: [], perAccount: false },
   });
-  /** A service whose listing shows `rows`, or fails; edits are recorded. */
-  function service(rows: ContentDetail[] | Error): ServiceApi & { edits: string[] } {
+  /** A clock whose sleeps pass at once, and the run's deadline `left` ms away. */
+  const time = (left = 60_000): RaceTime & { slept: number[] } => {
+    let now = 0;
+    const slept: number[] = [];
+    return {
+      slept,
+      deadline: left,
+      clock: { now: () => now, sleep: async (ms) => void (slept.push(ms), (now += ms)) },
+    };
+  };
+  /** A service whose listing shows `rows` (from its `behind`+1th read on), or fails; edits are recorded. */
+  function service(rows: ContentDetail[] | Error, behind = 0): ServiceApi & { edits: string[] } {
     const edits: string[] = [];
+    let reads = 0;
     return {
       edits,
       listContents: async () => {
         if (rows instanceof Error) throw rows;
-        return { items: rows.map(asRow), complete: true, gap: null };
+        return { items: reads++ < behind ? [] : rows.map(asRow), complete: true, gap: null };
       },
       editContent: async (id: string) => {
         edits.push(id);
@@ -35,7 +46,7 @@ describe('a race no run may guess', () => {
     // No run can rank them: each marks its own, so that two live items never keep one title.
     const mine = detail('a', '2026-06-01T12:00:00.000Z');
     const svc = service([detail('b', null), mine]);
-    const race = await settleTitleRace(svc, mine, recordingLogger());
+    const race = await settleTitleRace(svc, mine, recordingLogger(), time());
     expect(race.lost).toMatchObject({ kind: 'race_undecided', title: 'T', ids: ['a', 'b'] });
     expect(race.lost).toHaveProperty(
       'why',
@@ -60,21 +71,21 @@ describe('a race no run may guess', () => {
         message: 'changed',
       });
     };
-    const race = await settleTitleRace(svc, mine, recordingLogger());
+    const race = await settleTitleRace(svc, mine, recordingLogger(), time());
     expect(race.lost).toMatchObject({ kind: 'duplicate_marked', id: 'b', winner: 'a' });
     expect(svc.edits).toEqual(['b']);
   });
 
   it('a listing that cannot be read to look for a second item: held', async () => {
     const mine = detail('b', '2026-06-01T12:00:00.000Z');
-    const race = await settleTitleRace(service(new Error('down')), mine, recordingLogger());
+    const race = await settleTitleRace(service(new Error('down')), mine, recordingLogger(), time());
     expect(race.lost?.kind).toBe('race_undecided');
   });
 
   it('creation times for both: the younger is marked, the run goes on with the older', async () => {
     const mine = detail('b', '2026-06-01T12:00:00.000Z');
     const svc = service([detail('a', '2026-06-01T11:59:59.000Z'), mine]);
-    const race = await settleTitleRace(svc, mine, recordingLogger());
+    const race = await settleTitleRace(svc, mine, recordingLogger(), time());
     expect(race.lost).toMatchObject({ kind: 'duplicate_marked', id: 'b', winner: 'a' });
     expect(svc.edits).toEqual(['b']);
   });
@@ -82,8 +93,33 @@ describe('a race no run may guess', () => {
   it('created in the same second as another, as far as the service tells: this run gives way whatever the ids', async () => {
     const mine = detail('a', '2026-06-01T12:00:00Z');
     const svc = service([detail('b', '2026-06-01T12:00:00Z'), mine]);
-    const race = await settleTitleRace(svc, mine, recordingLogger());
+    const race = await settleTitleRace(svc, mine, recordingLogger(), time());
     expect(race.lost).toMatchObject({ kind: 'race_undecided', title: 'T', ids: ['a', 'b'] });
     expect(svc.edits).toEqual(['a']);
+  });
+
+  it("a listing behind the create (this run's item not in it yet): read again until it is, then settled", async () => {
+    // The replica that hides this run's item hides the other run's too: only a listing showing its own proves anything.
+    const mine = detail('b', '2026-06-01T12:00:00.000Z');
+    const svc = service([detail('a', '2026-06-01T11:59:59.000Z'), mine], 2);
+    const clock = time();
+    const race = await settleTitleRace(svc, mine, recordingLogger(), clock);
+    expect(clock.slept).toEqual([100, 200]);
+    expect(race.lost).toMatchObject({ kind: 'duplicate_marked', id: 'b', winner: 'a' });
+    expect(svc.edits).toEqual(['b']);
+  });
+
+  it("a listing that never shows this run's item before the deadline: held, nothing marked", async () => {
+    const mine = detail('b', '2026-06-01T12:00:00.000Z');
+    const svc = service([mine], Infinity);
+    const clock = time(1_000);
+    const race = await settleTitleRace(svc, mine, recordingLogger(), clock);
+    expect(clock.slept).toEqual([100, 200, 400]);
+    expect(race.lost).toMatchObject({ kind: 'race_undecided', ids: ['b'] });
+    expect(race.lost).toHaveProperty(
+      'why',
+      "the listing did not show this run's new item, so a second item of the title cannot be ruled out",
+    );
+    expect(svc.edits).toEqual([]);
   });
 });
