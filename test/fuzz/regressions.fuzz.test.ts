@@ -56,6 +56,11 @@ const REGRESSIONS: readonly { seed: number; readings: readonly string[] }[] = [
   // of accounts cut at the service's default, and page 2 asked in the size of the run skipped an account.
   { seed: 100357, readings: ['size-as-page_size', '301-on-accounts'] },
   { seed: 8, readings: ['307-on-task-status'] },
+  // Two overlapping applies, each creating the titles: a listing behind its writes, a detail 404 after
+  // the create, and creates that name no item beside times to the second each left two live items.
+  { seed: 1, readings: ['list-lags-creates'] },
+  { seed: 1, readings: ['detail-lags-creates'] },
+  { seed: 300020, readings: ['create-answers-empty-object', 'dates-without-fraction'] },
 ];
 
 const known = new Set(KNOWN_FAILURES.map((entry) => entry.reading));
