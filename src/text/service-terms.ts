@@ -24,8 +24,16 @@ export function serviceText(text: string): string {
  * blanks in it as one: two titles that differ only so are one title.
  */
 export function titleKey(title: string): string {
+  if (PLAIN_TITLE.test(title)) return title;
   return serviceText(title).replace(/\s+/g, ' ');
 }
+
+/**
+ * Printable ASCII words parted by single spaces: already composed, trimmed
+ * and without runs of blanks, so its own key. Most titles are, and a plan
+ * takes the key of each one several times.
+ */
+const PLAIN_TITLE = /^[!-~]+(?: [!-~]+)*$/;
 
 /** Whether two titles name the same item in the service's terms. */
 export function sameTitle(a: string, b: string): boolean {

@@ -72,4 +72,11 @@ describe('titles and texts in the service terms', () => {
     expect(sameTitle('Kelp  forests', 'Kelp forests')).toBe(true);
     expect(sameTitle('Kelp forests', 'Kelp forest')).toBe(false);
   });
+
+  it('keys a title of plain words as the full rule does, whatever blanks surround them', () => {
+    const full = (title: string): string => serviceText(title).replace(/\s+/g, ' ');
+    const titles = ['Kelp forests: 10 facts', 'Kelp', 'Kelp ', ' Kelp', 'Kelp  forests', 'Kelp\u00a0forests'];
+    for (const title of [...titles, 'Kelp\tforests', 'Kelp\nforests', 'Les re\u0301cifs', '~!x y!~'])
+      expect(titleKey(title)).toBe(full(title));
+  });
 });
