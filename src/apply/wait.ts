@@ -88,8 +88,9 @@ const PARKED_READS = 3;
 
 /**
  * Whether the wait ends on this read. `progress` is null when no run is in
- * flight; a snapshot on a parked status that has not moved for a few reads is
- * the stale one of a run that parked, and never keeps a parked item waiting.
+ * flight; a snapshot on a parked status (or NEW) that has not moved for a few
+ * reads is the stale one of a run that parked or ended, and never keeps the
+ * item waiting.
  */
 function ends(
   until: WaitUntil,
@@ -106,10 +107,12 @@ function ends(
   if (!isKnownStatus(status)) return false;
   // A run that publishes nothing ends where a render rests, whatever snapshot the service kept.
   if (until === 'settled' && RESTING_STATUSES.has(status)) return true;
-  const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
+  // NEW too: a service may keep a run's last snapshot after an edit set the item back to NEW.
+  const resting = PARKED_STATUSES.has(status) || status === 'NEW';
+  const stale = resting && stillReads >= PARKED_READS && stillForMs >= staleMs;
   // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
-  // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
-  const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED');
+  // A run that carries its publication never rests in AUDIO_PROCESSED or NEW, so a still snapshot there is stale too.
+  const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED' || status === 'NEW');
   if (inFlight && !TERMINAL_STATUSES.has(status) && !parked) return false;
   if (until === 'settled' || TERMINAL_STATUSES.has(status)) return true;
   if (status !== 'VIDEO_PROCESSED') return true;

@@ -108,6 +108,26 @@ describe('convergence against service normal forms, stale progress, parking and 
     );
   });
 
+  it('an item edited back to NEW under the snapshot of its last run is rendered by the next apply, not waited on', async () => {
+    // The service keeps the render's snapshot through the edit: NEW with progress, and nothing in flight.
+    h = await startHarness({ behaviours: { staleProgress: true } });
+    await h.write('a.yml', manifest('Stale after edit', 'stage: rendered\nflow: stepwise\n'));
+    expect((await h.run({ poll: POLL })).result!.items[0]!.outcome).toBe('rendered');
+    await h.write(
+      'a.yml',
+      manifest('Stale after edit', 'stage: rendered\nflow: stepwise\n').replace('three', 'eight'),
+    );
+    const editOnly = await h.run({ poll: POLL, permissions: { write: true, render: false, publish: false } });
+    expect(editOnly.result!.items[0]!.outcome).toBe('updated');
+    const [record] = h.emulator.admin.items();
+    expect(record).toMatchObject({ status: 'NEW' });
+    expect(record!.progress).not.toBeNull();
+
+    const next = await h.run({ poll: POLL });
+    expect(next.result!.items[0]!.outcome).toBe('rendered');
+    expect(h.emulator.admin.items()[0]).toMatchObject({ status: 'VIDEO_PROCESSED' });
+  });
+
   it('a persona the change set is sent once; the service keeping its own is then said, not sent again', async () => {
     h = await startHarness({ behaviours: { ignorePersonaId: true } });
     await h.write('a.yml', manifest('Persona draft', ''));

@@ -12,8 +12,4 @@ export const KNOWN_FAILURES: readonly { reading: string; what: string }[] = [
     reading: 'platforms-upper-case',
     what: "no account matches the manifest's platform: nothing is published",
   },
-  {
-    reading: 'progress-kept-stale',
-    what: 'an edited item stays NEW after two applies, and the report says nothing of it',
-  },
 ];

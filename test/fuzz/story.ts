@@ -105,7 +105,8 @@ async function apply(stage: Stage, client: ServiceClient = clientOf(stage)): Pro
       },
       deps: { client, logger },
       seams: {
-        poll: { initialMs: 2, maxMs: 10, factor: 1.5 },
+        // A still snapshot is told stale in the story's time, as the other waits are.
+        poll: { initialMs: 2, maxMs: 10, factor: 1.5, staleMs: 300 },
         createLookMs: 150,
         startWaitMs: 600,
         stallMs: 300,
