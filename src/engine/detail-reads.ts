@@ -87,7 +87,8 @@ export class DetailReads {
   async #read(id: string): Promise<ContentDetail | null> {
     try {
       if (this.#stop !== null) return null;
-      return await this.#client.getContent(id);
+      // Asked for because the listing showed it: a 404 is looked again before the item is taken as gone.
+      return await this.#client.getContent(id, { listed: true });
     } catch (error) {
       if (isNotFound(error)) return null;
       if (error instanceof ServiceError && error.status === 401) this.#stop ??= { error };

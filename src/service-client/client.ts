@@ -231,7 +231,11 @@ class HttpServiceClient implements ServiceClient {
     return this.#parse('GET', path, await this.#call('GET', path), parseMediaLinks);
   }
 
-  async getContent(id: string): Promise<ContentDetail> {
+  async getContent(id: string, options?: { listed?: boolean }): Promise<ContentDetail> {
+    return options?.listed === true ? this.#lookAgainOn404(id) : this.#getOnce(id);
+  }
+
+  async #getOnce(id: string): Promise<ContentDetail> {
     return this.#parse(
       'GET',
       wire.paths.content(id),
@@ -285,14 +289,22 @@ class HttpServiceClient implements ServiceClient {
    * later each time; any failure then is a ReadBackError, never a failed write.
    */
   async #readBack(method: string, id: string): Promise<ContentDetail> {
+    try {
+      return await this.#lookAgainOn404(id);
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 401) throw error;
+      throw new ReadBackError(method, id, error);
+    }
+  }
+
+  /** GET /contents/{id} of an item known to exist: a 404 is looked again, a little later each time. */
+  async #lookAgainOn404(id: string): Promise<ContentDetail> {
     for (let look = 0; ; look++) {
       try {
-        return await this.getContent(id);
+        return await this.#getOnce(id);
       } catch (error) {
-        const lagging = isNotFound(error) && look < this.#lagMs.length;
-        if (lagging) await this.#waitWithin(this.#lagMs[look]!);
-        else if (error instanceof ServiceError && error.status === 401) throw error;
-        else throw new ReadBackError(method, id, error);
+        if (!isNotFound(error) || look >= this.#lagMs.length) throw error;
+        await this.#waitWithin(this.#lagMs[look]!);
       }
     }
   }

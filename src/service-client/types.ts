@@ -250,7 +250,11 @@ export interface ServiceApi {
   listContents(options?: {
     onItems?: (items: readonly ContentSummary[]) => void;
   }): Promise<Listed<ContentSummary>>;
-  getContent(id: string): Promise<ContentDetail>;
+  /**
+   * `listed`: the listing has just shown the item, so a 404 may be a read
+   * behind it (a replica behind a create) and is looked again, as after a write.
+   */
+  getContent(id: string, options?: { listed?: boolean }): Promise<ContentDetail>;
   /** GET /contents/{id}, for its signed media URLs alone (a pull request's preview renders); absent in fakes. */
   mediaLinks?(id: string): Promise<MediaLinks>;
   /** Writes take the Idempotency-Key their sends share (service-client/idempotency.ts); a new one when none is given. */

@@ -61,6 +61,16 @@ const REGRESSIONS: readonly { seed: number; readings: readonly string[] }[] = [
   { seed: 1, readings: ['list-lags-creates'] },
   { seed: 1, readings: ['detail-lags-creates'] },
   { seed: 300020, readings: ['create-answers-empty-object', 'dates-without-fraction'] },
+  // An item another run had just created was listed and its detail answered 404: nothing was planned for it.
+  {
+    seed: 2300196,
+    readings: [
+      'published-url-comma-joined',
+      'create-answers-content-id',
+      'progress-kept-stale',
+      'detail-lags-creates',
+    ],
+  },
 ];
 
 const known = new Set(KNOWN_FAILURES.map((entry) => entry.reading));

@@ -103,6 +103,25 @@ describe('A14 write answers: every write is read back', () => {
   });
 });
 
+describe('an item the listing showed and its detail does not, yet', () => {
+  it('is looked again, a little later each time, before its 404 is believed', async () => {
+    // A replica behind a create lists the item before it serves it: one 404 is not "gone".
+    const { client } = t.make();
+    t.server.on('GET', '/contents/c-2', { status: 404, body: { error: 'not found' } });
+    t.server.always('GET', '/contents/c-2', { body: detail({ id: 'c-2', title: 'x' }) });
+    await expect(client.getContent('c-2', { listed: true })).resolves.toMatchObject({ id: 'c-2' });
+  });
+
+  it('still answers 404 after the looks: the 404 stands; a plain read believes the first', async () => {
+    const { client } = t.make();
+    t.server.always('GET', '/contents/c-2', { status: 404, body: { error: 'not found' } });
+    await expect(client.getContent('c-2', { listed: true })).rejects.toMatchObject({ status: 404 });
+    expect(t.server.requests('GET')).toHaveLength(4);
+    await expect(client.getContent('c-2')).rejects.toMatchObject({ status: 404 });
+    expect(t.server.requests('GET')).toHaveLength(5);
+  });
+});
+
 describe('A9 object envelope', () => {
   const variants: Array<[string, (obj: Record<string, unknown>) => unknown]> = [
     ['the object itself', (obj) => obj],
