@@ -381,13 +381,34 @@ class HttpServiceClient implements ServiceClient {
 
   // ---- plumbing ---------------------------------------------------------
 
-  /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
+  /**
+   * A5–A7: every page, and whether the listing was proven complete
+   * (listing.ts). A listing that counts more items than it showed, and is
+   * otherwise whole, may come from a replica behind the writes: it is read
+   * again after the pauses a read-back takes, until it is proven or they
+   * are spent. `onItems` may then see an item twice.
+   */
   async #listAll<T>(
     path: string,
     parseItem: (value: unknown) => T,
     identify?: (row: unknown) => string | null,
     onItems?: (items: readonly T[]) => void,
   ): Promise<Listed<T>> {
+    let listed = await this.#listOnce(path, parseItem, identify, onItems);
+    for (const pause of this.#lagMs) {
+      if (!listed.behind) break;
+      await this.#waitWithin(pause);
+      listed = await this.#listOnce(path, parseItem, identify, onItems);
+    }
+    return { items: listed.items, complete: listed.complete, gap: listed.gap };
+  }
+
+  async #listOnce<T>(
+    path: string,
+    parseItem: (value: unknown) => T,
+    identify?: (row: unknown) => string | null,
+    onItems?: (items: readonly T[]) => void,
+  ): Promise<Listed<T> & { behind: boolean }> {
     let outcome: ListingOutcome;
     // Rows parsed as their page arrived (for onItems) are not parsed again; a
     // row that does not parse is left for the pass below, which reports it.
@@ -426,7 +447,7 @@ class HttpServiceClient implements ServiceClient {
     const items = outcome.rows.map(
       (row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`),
     );
-    return { items, complete: outcome.complete, gap: outcome.gap };
+    return { items, complete: outcome.complete, gap: outcome.gap, behind: outcome.behind };
   }
 
   #parse<T>(method: string, path: string, body: unknown, parse: (body: unknown) => T, where?: string): T {

@@ -73,6 +73,12 @@ export interface ListingOutcome {
   proof: string | null;
   /** Why it could not be proven; null when complete. */
   gap: string | null;
+  /**
+   * The one gap is that the service counts more items than it listed: a
+   * listing read from a replica behind the writes, which reading it again
+   * a moment later may prove complete.
+   */
+  behind: boolean;
   pages: number;
   envelope: ReadingOf<'A5'> | null;
   paging: ReadingOf<'A7'>;
@@ -199,6 +205,8 @@ class Walk {
   #ended = false;
   /** The first answer proved how many pages there are, and they were all asked for. */
   #counted = false;
+  /** The gap of a count above the rows listed, when there is one. */
+  #countedMore: string | null = null;
   /** The numbered page the walk asks for next, whose followers may be asked for ahead of it. */
   #aheadOf: { page: number; hints: PagingHints } | null = null;
 
@@ -212,6 +220,7 @@ class Walk {
       complete: false,
       proof: null,
       gap: null,
+      behind: false,
       pages: 0,
       envelope: null,
       paging: 'one page',
@@ -370,8 +379,10 @@ class Walk {
   /** The hints proved the end: false, with a gap when they count more items than were listed. */
   #proven(hints: PagingHints, proof: string): false {
     this.#out.proof = proof;
-    if (hints.total !== null && this.#seen.size < hints.total)
-      this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
+    if (hints.total !== null && this.#seen.size < hints.total) {
+      this.#countedMore = `the service says ${hints.total} items but ${this.#seen.size} were listed`;
+      this.#gaps.push(this.#countedMore);
+    }
     return false;
   }
 
@@ -610,6 +621,7 @@ class Walk {
     const gaps = [...new Set(this.#gaps)];
     out.complete = out.proof !== null && gaps.length === 0;
     out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+    out.behind = gaps.length === 1 && gaps[0] === this.#countedMore;
     return out;
   }
 }

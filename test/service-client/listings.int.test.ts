@@ -177,6 +177,29 @@ describe('paging', () => {
     expect(listed.complete).toBe(true);
   });
 
+  it('a count above the rows listed (a replica behind the writes) is read again, and proven once it caught up', async () => {
+    const { client } = t.make();
+    t.server.on(
+      'GET',
+      '/contents',
+      { body: { data: [summary('a'), summary('b')], total: 3, has_more: false } },
+      { body: { data: [summary('a'), summary('b'), summary('c')], total: 3, has_more: false } },
+    );
+    const listed = await client.listContents();
+    expect(ids(listed.items)).toEqual(['a', 'b', 'c']);
+    expect(listed.complete).toBe(true);
+  });
+
+  it('a count that stays above the rows after the pauses leaves the listing unproven', async () => {
+    const { client } = t.make();
+    t.server.always('GET', '/contents', { body: { data: [summary('a')], total: 2, has_more: false } });
+    const listed = await client.listContents();
+    expect(listed.complete).toBe(false);
+    expect(listed.gap).toBe('the service says 2 items but 1 were listed');
+    // The first reading, and one after each of the three pauses a read-back takes.
+    expect(t.server.requests()).toHaveLength(4);
+  });
+
   it('a service with its own page of 20 that ignores every paging parameter: not proven, and no error', async () => {
     const { client } = t.make();
     t.server.always('GET', '/contents', paged(catalogue(50), { size: 20, ignorePage: true }));
