@@ -5,7 +5,7 @@ import type { Logger } from '../log.ts';
 import type { DesiredFields } from '../manifest/types.ts';
 import { fieldChanges, putBody } from '../plan/diff.ts';
 import { createdAtSameInstant, duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
-import { withDetailTimes } from './race.ts';
+import { withDetailFacts } from './race.ts';
 import { sameTitle } from '../text/service-terms.ts';
 
 // A create whose answer was lost (A33): the client never resends it; here
@@ -169,7 +169,7 @@ async function settleLostCreate(
   listed: readonly ContentSummary[],
   logger: Logger,
 ): Promise<ContentDetail | null> {
-  const found = await withDetailTimes(client, listed, null);
+  const found = await withDetailFacts(client, listed, null);
   const winner = winnerOf(found);
   const losers = found.filter((summary) => summary.id !== winner?.id);
   if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))

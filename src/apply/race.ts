@@ -1,5 +1,10 @@
 import { ReadBackError, ServiceError } from '../service-client/errors.ts';
-import type { ContentDetail, ContentSummary, ServiceApi } from '../service-client/types.ts';
+import {
+  isKnownStatus,
+  type ContentDetail,
+  type ContentSummary,
+  type ServiceApi,
+} from '../service-client/types.ts';
 import type { Logger } from '../log.ts';
 import { createdAtSameInstant, duplicateTitle, hasCreationTime, winnerOf } from '../plan/duplicates.ts';
 import type { Hold } from '../plan/types.ts';
@@ -58,37 +63,42 @@ export interface RaceTime {
 
 /**
  * The items titled like `created`, this run's own among them; 'unread' when
- * the listing cannot be read, 'behind' when it never showed this run's item.
+ * the listing could not be read the last time it was asked for, 'behind'
+ * when it never showed this run's item.
  */
 async function sameTitled(
   client: ServiceApi,
   created: NewItem,
   time: RaceTime,
 ): Promise<ContentSummary[] | 'unread' | 'behind'> {
+  let unread = false;
   for (const pause of [0, ...CATCH_UP_MS]) {
     if (pause > time.deadline - time.clock.now()) break;
     if (pause > 0) await time.clock.sleep(pause);
     let listed: ContentSummary[];
     try {
       listed = (await client.listContents()).items;
+      unread = false;
     } catch {
-      return 'unread';
+      // A listing that shifts under a replica catching up may not read whole: it is read again too.
+      unread = true;
+      continue;
     }
     const same = listed.filter((summary) => sameTitle(summary.title, created.title));
     if (same.some((summary) => summary.id === created.id))
-      return same.length < 2 ? same : withDetailTimes(client, same, created);
+      return same.length < 2 ? same : withDetailFacts(client, same, created);
   }
-  return 'behind';
+  return unread ? 'unread' : 'behind';
 }
 
 /**
  * The creation times of a race from each item's detail: a service may show
  * them to the second in its list and to the millisecond in its detail, and
  * every run must rank the items as they were created, its own (read from the
- * detail) and the others alike. A detail that cannot be read, or shows no
- * time, leaves its row's.
+ * detail) and the others alike; and the status, where the list does not
+ * show it. A detail that cannot be read, or shows neither, leaves its row's.
  */
-export async function withDetailTimes(
+export async function withDetailFacts(
   client: ServiceApi,
   same: readonly ContentSummary[],
   created: NewItem | null,
@@ -98,7 +108,12 @@ export async function withDetailTimes(
       if (created !== null && summary.id === created.id)
         return { ...summary, creation_date: created.creation_date ?? summary.creation_date };
       const detail = await client.getContent(summary.id).catch(() => null);
-      return detail?.creation_date ? { ...summary, creation_date: detail.creation_date } : summary;
+      if (detail === null) return summary;
+      return {
+        ...summary,
+        creation_date: detail.creation_date ?? summary.creation_date,
+        status: isKnownStatus(summary.status) ? summary.status : detail.status,
+      };
     }),
   );
 }
@@ -119,8 +134,7 @@ export async function settleTitleRace(
     logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
     return { winner: null, lost: { kind: 'race_undecided', title: created.title, ids, why, marked: [] } };
   };
-  if (same === 'unread')
-    return undecided('the listing could not be read to check for a second item', [created.id]);
+  if (same === 'unread') return giveWayUnread(client, created, logger);
   if (same === 'behind')
     return undecided(
       "the listing did not show this run's new item, so a second item of the title cannot be ruled out",
@@ -165,15 +179,21 @@ export async function settleTitleRace(
  * more; a second refusal is the item's error.
  */
 async function markDuplicate(client: ServiceApi, created: NewItem, winner: string): Promise<void> {
-  const retitle = { title: duplicateTitle(created.title, winner) };
+  const retitle = (): Promise<void> =>
+    client.editContent(created.id, { title: duplicateTitle(created.title, winner) }).then(
+      () => undefined,
+      (error: unknown) => {
+        // Accepted, and not read back yet: the mark stands.
+        if (!(error instanceof ReadBackError)) throw error;
+      },
+    );
   try {
-    await client.editContent(created.id, retitle);
+    await retitle();
   } catch (error) {
-    // Accepted, and not read back yet: the mark stands.
-    if (error instanceof ReadBackError) return;
     if (!(error instanceof ServiceError) || error.status !== 412) throw error;
-    await client.getContent(created.id);
-    await client.editContent(created.id, retitle);
+    // This run's own item, just created: a 404 is a read behind the create, looked again.
+    await client.getContent(created.id, { listed: true });
+    await retitle();
   }
 }
 
@@ -185,6 +205,26 @@ async function markDuplicate(client: ServiceApi, created: NewItem, winner: strin
  * published; if the other run gave way too, the next run creates the title
  * again, once.
  */
+/**
+ * The listing could not be read to look for a second item: keeping this
+ * run's would rest on what was not read, and another run may be keeping its
+ * own for the same reason. It gives way as twins do: its item is marked,
+ * never rendered or published; the next run goes on with another run's item
+ * of the title, or creates it once. (A listing that reads but lags is waited
+ * for instead, in sameTitled: marking there could repeat on every run.)
+ */
+async function giveWayUnread(client: ServiceApi, created: NewItem, logger: Logger): Promise<TitleRace> {
+  await markDuplicate(client, created, 'unchecked');
+  const why =
+    `the listing could not be read to check for a second item; this run's item ${created.id} was retitled ` +
+    "as a duplicate, and the next run goes on with another run's item of the title, or creates it once";
+  logger.warning(`"${created.title}": ${why}.`);
+  return {
+    winner: null,
+    lost: { kind: 'race_undecided', title: created.title, ids: [created.id], why, marked: [created.id] },
+  };
+}
+
 async function giveWay(
   client: ServiceApi,
   created: NewItem,

@@ -124,3 +124,40 @@ describe('a lost create beside another run of the same title, in the same instan
     ]);
   });
 });
+
+describe('a lost create beside another run, where the list shows no status', () => {
+  it("ranks and marks from the items' details: the older is kept, the younger (never rendered) marked", async () => {
+    const fields = {
+      title: 'Glowing reefs',
+      description: null,
+      full_text: 'Source',
+      textover: null,
+      hashtags: null,
+      fine_tuning: null,
+      persona_id: null,
+    };
+    const times: Record<string, string> = { a: '2026-06-01T11:00:00Z', b: '2026-06-01T12:00:00Z' };
+    const row = (id: string): ContentSummary => ({
+      ...item({ id, status: '' as ContentSummary['status'], creation_date: null }),
+      published_url: null,
+      published_platform: null,
+      published: { links: [], perAccount: false },
+    });
+    const marked: string[] = [];
+    const client = fake({
+      createContent: () =>
+        Promise.reject(
+          new OutcomeUnknownError({ method: 'POST', path: '/contents', reason: 'the answer named no item' }),
+        ),
+      listContents: () => Promise.resolve({ items: [row('b'), row('a')], complete: true, gap: null }),
+      getContent: (id) => Promise.resolve(item({ id, status: 'NEW', creation_date: times[id] ?? null })),
+      editContent: (id) => {
+        marked.push(id);
+        return Promise.resolve(item({ id }));
+      },
+    });
+    const kept = await createOrAdopt(client, fields, logger, () => Promise.resolve(), { lookMs: 1000 });
+    expect(kept).toMatchObject({ id: 'a' });
+    expect(marked).toEqual(['b']);
+  });
+});

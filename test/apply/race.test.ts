@@ -76,10 +76,13 @@ describe('a race no run may guess', () => {
     expect(svc.edits).toEqual(['b']);
   });
 
-  it('a listing that cannot be read to look for a second item: held', async () => {
+  it('a listing that cannot be read to look for a second item, even after the pauses: this run gives way', async () => {
+    // Keeping its item would rest on what was not read, and the other run may be keeping its own.
     const mine = detail('b', '2026-06-01T12:00:00.000Z');
-    const race = await settleTitleRace(service(new Error('down')), mine, recordingLogger(), time());
-    expect(race.lost?.kind).toBe('race_undecided');
+    const svc = service(new Error('down'));
+    const race = await settleTitleRace(svc, mine, recordingLogger(), time());
+    expect(race.lost).toMatchObject({ kind: 'race_undecided', ids: ['b'], marked: ['b'] });
+    expect(svc.edits).toEqual(['b']);
   });
 
   it('creation times for both: the younger is marked, the run goes on with the older', async () => {
