@@ -454,8 +454,16 @@ function serviceText(text) {
  * blanks in it as one: two titles that differ only so are one title.
  */
 function titleKey(title) {
+    if (PLAIN_TITLE.test(title))
+        return title;
     return serviceText(title).replace(/\s+/g, ' ');
 }
+/**
+ * Printable ASCII words parted by single spaces: already composed, trimmed
+ * and without runs of blanks, so its own key. Most titles are, and a plan
+ * takes the key of each one several times.
+ */
+const PLAIN_TITLE = /^[!-~]+(?: [!-~]+)*$/;
 /** Whether two titles name the same item in the service's terms. */
 function sameTitle(a, b) {
     return titleKey(a) === titleKey(b);
@@ -1650,6 +1658,8 @@ class Walk {
     #ended = false;
     /** The first answer proved how many pages there are, and they were all asked for. */
     #counted = false;
+    /** The gap of a count above the rows listed, when there is one. */
+    #countedMore = null;
     /** The numbered page the walk asks for next, whose followers may be asked for ahead of it. */
     #aheadOf = null;
     constructor(path, options) {
@@ -1662,6 +1672,7 @@ class Walk {
             complete: false,
             proof: null,
             gap: null,
+            behind: false,
             pages: 0,
             envelope: null,
             paging: 'one page',
@@ -1825,8 +1836,10 @@ class Walk {
     /** The hints proved the end: false, with a gap when they count more items than were listed. */
     #proven(hints, proof) {
         this.#out.proof = proof;
-        if (hints.total !== null && this.#seen.size < hints.total)
-            this.#gaps.push(`the service says ${hints.total} items but ${this.#seen.size} were listed`);
+        if (hints.total !== null && this.#seen.size < hints.total) {
+            this.#countedMore = `the service says ${hints.total} items but ${this.#seen.size} were listed`;
+            this.#gaps.push(this.#countedMore);
+        }
         return false;
     }
     /**
@@ -2054,6 +2067,7 @@ class Walk {
         const gaps = [...new Set(this.#gaps)];
         out.complete = out.proof !== null && gaps.length === 0;
         out.gap = out.complete ? null : gaps.join('; ') || 'nothing proved the listing complete';
+        out.behind = gaps.length === 1 && gaps[0] === this.#countedMore;
         return out;
     }
 }
@@ -3304,7 +3318,10 @@ class HttpServiceClient {
         const path = paths.content(id);
         return this.#parse('GET', path, await this.#call('GET', path), parseMediaLinks);
     }
-    async getContent(id) {
+    async getContent(id, options) {
+        return options?.listed === true ? this.#lookAgainOn404(id) : this.#getOnce(id);
+    }
+    async #getOnce(id) {
         return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
     }
     /**
@@ -3345,18 +3362,25 @@ class HttpServiceClient {
      * later each time; any failure then is a ReadBackError, never a failed write.
      */
     async #readBack(method, id) {
+        try {
+            return await this.#lookAgainOn404(id);
+        }
+        catch (error) {
+            if (error instanceof ServiceError && error.status === 401)
+                throw error;
+            throw new ReadBackError(method, id, error);
+        }
+    }
+    /** GET /contents/{id} of an item known to exist: a 404 is looked again, a little later each time. */
+    async #lookAgainOn404(id) {
         for (let look = 0;; look++) {
             try {
-                return await this.getContent(id);
+                return await this.#getOnce(id);
             }
             catch (error) {
-                const lagging = isNotFound(error) && look < this.#lagMs.length;
-                if (lagging)
-                    await this.#waitWithin(this.#lagMs[look]);
-                else if (error instanceof ServiceError && error.status === 401)
+                if (!isNotFound(error) || look >= this.#lagMs.length)
                     throw error;
-                else
-                    throw new ReadBackError(method, id, error);
+                await this.#waitWithin(this.#lagMs[look]);
             }
         }
     }
@@ -3414,8 +3438,24 @@ class HttpServiceClient {
         return { baseUrl: this.baseUrl };
     }
     // ---- plumbing ---------------------------------------------------------
-    /** A5–A7: every page, and whether the listing was proven complete (listing.ts). */
+    /**
+     * A5–A7: every page, and whether the listing was proven complete
+     * (listing.ts). A listing that counts more items than it showed, and is
+     * otherwise whole, may come from a replica behind the writes: it is read
+     * again after the pauses a read-back takes, until it is proven or they
+     * are spent. `onItems` may then see an item twice.
+     */
     async #listAll(path, parseItem, identify, onItems) {
+        let listed = await this.#listOnce(path, parseItem, identify, onItems);
+        for (const pause of this.#lagMs) {
+            if (!listed.behind)
+                break;
+            await this.#waitWithin(pause);
+            listed = await this.#listOnce(path, parseItem, identify, onItems);
+        }
+        return { items: listed.items, complete: listed.complete, gap: listed.gap };
+    }
+    async #listOnce(path, parseItem, identify, onItems) {
         let outcome;
         // Rows parsed as their page arrived (for onItems) are not parsed again; a
         // row that does not parse is left for the pass below, which reports it.
@@ -3456,7 +3496,7 @@ class HttpServiceClient {
         }
         this.#onListing?.(path, outcome);
         const items = outcome.rows.map((row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
-        return { items, complete: outcome.complete, gap: outcome.gap };
+        return { items, complete: outcome.complete, gap: outcome.gap, behind: outcome.behind };
     }
     #parse(method, path, body, parse, where) {
         try {
@@ -8115,6 +8155,7 @@ function createdAtSameInstant(candidate, candidates) {
 
 
 
+
 /** The list view's row of an item, from its detail view (for a listing that has not caught up yet). */
 function asSummary(detail) {
     return {
@@ -8134,34 +8175,55 @@ function asSummary(detail) {
         upload_date: detail.upload_date,
     };
 }
-/** The items titled like `created`, this run's own among them; null when the listing cannot be read. */
-async function sameTitled(client, created) {
-    let listed;
-    try {
-        listed = (await client.listContents()).items;
+/** Pauses before the listing is read again while it does not show this run's new item: about 6 s in all. */
+const CATCH_UP_MS = [100, 200, 400, 800, 1600, 3200];
+/**
+ * The items titled like `created`, this run's own among them; 'unread' when
+ * the listing could not be read the last time it was asked for, 'behind'
+ * when it never showed this run's item.
+ */
+async function sameTitled(client, created, time) {
+    let unread = false;
+    for (const pause of [0, ...CATCH_UP_MS]) {
+        if (pause > time.deadline - time.clock.now())
+            break;
+        if (pause > 0)
+            await time.clock.sleep(pause);
+        let listed;
+        try {
+            listed = (await client.listContents()).items;
+            unread = false;
+        }
+        catch {
+            // A listing that shifts under a replica catching up may not read whole: it is read again too.
+            unread = true;
+            continue;
+        }
+        const same = listed.filter((summary) => sameTitle(summary.title, created.title));
+        if (same.some((summary) => summary.id === created.id))
+            return same.length < 2 ? same : withDetailFacts(client, same, created);
     }
-    catch {
-        return null;
-    }
-    const same = listed.filter((summary) => sameTitle(summary.title, created.title));
-    // A listing that lags behind the create still counts this run's own item.
-    if (!same.some((summary) => summary.id === created.id))
-        same.push(asSummary(created));
-    return same.length < 2 ? same : withDetailTimes(client, same, created);
+    return unread ? 'unread' : 'behind';
 }
 /**
  * The creation times of a race from each item's detail: a service may show
  * them to the second in its list and to the millisecond in its detail, and
  * every run must rank the items as they were created, its own (read from the
- * detail) and the others alike. A detail that cannot be read, or shows no
- * time, leaves its row's.
+ * detail) and the others alike; and the status, where the list does not
+ * show it. A detail that cannot be read, or shows neither, leaves its row's.
  */
-async function withDetailTimes(client, same, created) {
+async function withDetailFacts(client, same, created) {
     return Promise.all(same.map(async (summary) => {
         if (created !== null && summary.id === created.id)
             return { ...summary, creation_date: created.creation_date ?? summary.creation_date };
         const detail = await client.getContent(summary.id).catch(() => null);
-        return detail?.creation_date ? { ...summary, creation_date: detail.creation_date } : summary;
+        if (detail === null)
+            return summary;
+        return {
+            ...summary,
+            creation_date: detail.creation_date ?? summary.creation_date,
+            status: isKnownStatus(summary.status) ? summary.status : detail.status,
+        };
     }));
 }
 /**
@@ -8169,16 +8231,18 @@ async function withDetailTimes(client, same, created) {
  * on the creation times the service shows; where it shows none for one of the
  * items, or the listing cannot be read, it is not guessed: the item is held.
  */
-async function settleTitleRace(client, created, logger) {
-    const same = await sameTitled(client, created);
+async function settleTitleRace(client, created, logger, time) {
+    const same = await sameTitled(client, created, time);
     const undecided = (why, ids) => {
         logger.warning(`"${created.title}": ${why}; it is neither rendered nor published in this run.`);
-        return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids, why } };
+        return { winner: null, lost: { kind: 'race_undecided', title: created.title, ids, why, marked: [] } };
     };
-    if (same === null)
-        return undecided('the listing could not be read to check for a second item', [created.id]);
+    if (same === 'unread')
+        return giveWayUnread(client, created, logger);
+    if (same === 'behind')
+        return undecided("the listing did not show this run's new item, so a second item of the title cannot be ruled out", [created.id]);
     if (same.length < 2)
-        return { winner: created, lost: null };
+        return { winner: null, lost: null };
     const ids = same.map((summary) => summary.id).sort();
     // With no time to rank them by, no run can tell who was first: each gives way, as twins do.
     if (same.some((summary) => !hasCreationTime(summary))) {
@@ -8193,12 +8257,13 @@ async function settleTitleRace(client, created, logger) {
         return giveWay(client, created, { other, ids, why }, logger);
     }
     if (winner === null || winner.id === created.id)
-        return { winner: created, lost: null };
+        return { winner: null, lost: null };
     await markDuplicate(client, created, winner.id);
     logger.warning(`Another run created "${created.title}" at the same moment (${winner.id}, created first). This run's item ` +
         `${created.id} was retitled as its duplicate and is never rendered or published; going on with ${winner.id}.`);
     return {
-        winner: await client.getContent(winner.id),
+        // A winner created a moment ago may not be readable yet: the next run goes on with it then.
+        winner: await client.getContent(winner.id).catch(() => null),
         lost: { kind: 'duplicate_marked', id: created.id, title: created.title, winner: winner.id },
     };
 }
@@ -8209,15 +8274,20 @@ async function settleTitleRace(client, created, logger) {
  * more; a second refusal is the item's error.
  */
 async function markDuplicate(client, created, winner) {
-    const retitle = { title: duplicateTitle(created.title, winner) };
+    const retitle = () => client.editContent(created.id, { title: duplicateTitle(created.title, winner) }).then(() => undefined, (error) => {
+        // Accepted, and not read back yet: the mark stands.
+        if (!(error instanceof ReadBackError))
+            throw error;
+    });
     try {
-        await client.editContent(created.id, retitle);
+        await retitle();
     }
     catch (error) {
         if (!(error instanceof ServiceError) || error.status !== 412)
             throw error;
-        await client.getContent(created.id);
-        await client.editContent(created.id, retitle);
+        // This run's own item, just created: a 404 is a read behind the create, looked again.
+        await client.getContent(created.id, { listed: true });
+        await retitle();
     }
 }
 /**
@@ -8228,12 +8298,33 @@ async function markDuplicate(client, created, winner) {
  * published; if the other run gave way too, the next run creates the title
  * again, once.
  */
+/**
+ * The listing could not be read to look for a second item: keeping this
+ * run's would rest on what was not read, and another run may be keeping its
+ * own for the same reason. It gives way as twins do: its item is marked,
+ * never rendered or published; the next run goes on with another run's item
+ * of the title, or creates it once. (A listing that reads but lags is waited
+ * for instead, in sameTitled: marking there could repeat on every run.)
+ */
+async function giveWayUnread(client, created, logger) {
+    await markDuplicate(client, created, 'unchecked');
+    const why = `the listing could not be read to check for a second item; this run's item ${created.id} was retitled ` +
+        "as a duplicate, and the next run goes on with another run's item of the title, or creates it once";
+    logger.warning(`"${created.title}": ${why}.`);
+    return {
+        winner: null,
+        lost: { kind: 'race_undecided', title: created.title, ids: [created.id], why, marked: [created.id] },
+    };
+}
 async function giveWay(client, created, race, logger) {
     await markDuplicate(client, created, race.other);
     const why = `${race.why} (${race.other}); this run's item ${created.id} was retitled as its duplicate, ` +
         'and the next run goes on with the one left';
     logger.warning(`"${created.title}": ${why}.`);
-    return { winner: created, lost: { kind: 'race_undecided', title: created.title, ids: race.ids, why } };
+    return {
+        winner: null,
+        lost: { kind: 'race_undecided', title: created.title, ids: race.ids, why, marked: [created.id] },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/apply/lost-answers.ts
@@ -8247,6 +8338,25 @@ async function giveWay(client, created, race, logger) {
 // the engine looks the title up first and sends again only when the service
 // shows that the first request did not take effect. Generations and uploads
 // are resolved in dispatch.ts.
+/**
+ * A create whose answer was lost while another run created its title in the
+ * same instant, as far as the service's times tell: which item is this run's
+ * cannot be known, so every one of them was marked, as twins give way
+ * (race.ts), and the next run creates the title once.
+ */
+class UndecidedCreateError extends Error {
+    name = 'UndecidedCreateError';
+    ids;
+    why;
+    constructor(title, ids) {
+        const why = "this run's create lost its answer and another run created the title in the same instant as far as the " +
+            `service's times tell; neither item can be told for this run's, so both were retitled as duplicates ` +
+            'and the next run creates it once';
+        super(`"${title}": ${why}`);
+        this.ids = ids;
+        this.why = why;
+    }
+}
 /** How many times a POST is sent at most when the service shows the earlier ones did not arrive. */
 const MAX_SENDS = 3;
 /**
@@ -8300,6 +8410,18 @@ async function adopt(client, id, fields) {
         return detail;
     return client.editContent(id, putBody(changes, desired, detail));
 }
+/** Every item of a tie marked (each as a duplicate of another), none kept: the next run creates the title once. */
+async function markAll(client, title, found) {
+    const ids = found.map((summary) => summary.id).sort();
+    for (const id of ids) {
+        const other = ids.find((candidate) => candidate !== id);
+        await client.editContent(id, { title: duplicateTitle(title, other) }).catch((error) => {
+            if (!(error instanceof ReadBackError))
+                throw error;
+        });
+    }
+    throw new UndecidedCreateError(title, ids);
+}
 /**
  * POST /contents. Two answers leave the item to be looked up by its exact
  * title rather than created again: a lost answer (A33; sent again only when
@@ -8350,14 +8472,14 @@ async function createOrAdopt(client, fields, logger, sleep, options = {}) {
  * stays an error.
  */
 async function settleLostCreate(client, title, listed, logger) {
-    const found = await withDetailTimes(client, listed, null);
+    const found = await withDetailFacts(client, listed, null);
     const winner = winnerOf(found);
     const losers = found.filter((summary) => summary.id !== winner?.id);
     if (winner === null || !found.every(hasCreationTime) || losers.some((loser) => loser.status !== 'NEW'))
         return null;
     // Created at the same instant as far as the service tells: which came first cannot be known.
     if (createdAtSameInstant(winner, found) !== null)
-        return null;
+        return markAll(client, title, found);
     for (const loser of losers)
         await client.editContent(loser.id, { title: duplicateTitle(title, winner.id) });
     logger.warning(`The create of "${title}" lost its answer, and another run created the title at the same moment: ` +
@@ -8379,11 +8501,11 @@ async function settleRace(run, context) {
     if (created === null)
         return !run.holds.some((hold) => hold.kind === 'race_undecided');
     raceOpen(run, null);
-    const race = await settleTitleRace(context.client, created, context.logger);
+    const race = await settleTitleRace(context.client, created, context.logger, context);
     if (race.lost === null)
         return true;
     held(run, race.lost);
-    if (race.lost.kind === 'race_undecided')
+    if (race.lost.kind === 'race_undecided' || race.winner === null)
         return false;
     continuedWith(run, race.winner);
     return true;
@@ -8455,10 +8577,21 @@ async function runCreate(run, step, context) {
         detail = await createOrAdopt(client, step.fields, logger, (ms) => context.clock.sleep(ms), { lookMs });
     }
     catch (error) {
+        if (error instanceof UndecidedCreateError) {
+            const { ids, why } = error;
+            held(run, { kind: 'race_undecided', title: step.fields.title, ids, why, marked: ids });
+            logger.warning(`${error.message}.`);
+            return false;
+        }
         if (!(error instanceof ReadBackError))
             throw error;
         created(run, error.id, null);
-        return acceptedButHeld(run, error, logger);
+        // Unread, the item is still this run's new one: a second item of its title is settled all the same.
+        raceOpen(run, { id: error.id, title: step.fields.title, creation_date: null });
+        const goesOn = await settleRace(run, context);
+        const raced = run.holds.some((hold) => hold.kind === 'duplicate_marked' || hold.kind === 'race_undecided');
+        // Marked: on with the winner, when it could be read; else the item waits, as any not read back.
+        return raced ? goesOn : acceptedButHeld(run, error, logger);
     }
     created(run, detail.id, detail);
     logger.info(`Created ${detail.id}.`);
@@ -8798,8 +8931,9 @@ function nextDelay(policy, previous, changed) {
 const PARKED_READS = 3;
 /**
  * Whether the wait ends on this read. `progress` is null when no run is in
- * flight; a snapshot on a parked status that has not moved for a few reads is
- * the stale one of a run that parked, and never keeps a parked item waiting.
+ * flight; a snapshot on a parked status (or NEW) that has not moved for a few
+ * reads is the stale one of a run that parked or ended, and never keeps the
+ * item waiting.
  */
 function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
     if (RUNNING_STATUSES.has(status))
@@ -8812,10 +8946,12 @@ function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
     // A run that publishes nothing ends where a render rests, whatever snapshot the service kept.
     if (until === 'settled' && RESTING_STATUSES.has(status))
         return true;
-    const stale = PARKED_STATUSES.has(status) && stillReads >= PARKED_READS && stillForMs >= staleMs;
+    // NEW too: a service may keep a run's last snapshot after an edit set the item back to NEW.
+    const resting = PARKED_STATUSES.has(status) || status === 'NEW';
+    const stale = resting && stillReads >= PARKED_READS && stillForMs >= staleMs;
     // A one-shot run passing through VIDEO_PROCESSED on its way to UPLOADING still has one.
-    // A run that carries its publication never rests in AUDIO_PROCESSED, so a still snapshot there is stale too.
-    const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED');
+    // A run that carries its publication never rests in AUDIO_PROCESSED or NEW, so a still snapshot there is stale too.
+    const parked = stale && (until !== 'published' || status === 'AUDIO_PROCESSED' || status === 'NEW');
     if (inFlight && !TERMINAL_STATUSES.has(status) && !parked)
         return false;
     if (until === 'settled' || TERMINAL_STATUSES.has(status))
@@ -9775,7 +9911,8 @@ class DetailReads {
         try {
             if (this.#stop !== null)
                 return null;
-            return await this.#client.getContent(id);
+            // Asked for because the listing showed it: a 404 is looked again before the item is taken as gone.
+            return await this.#client.getContent(id, { listed: true });
         }
         catch (error) {
             if (isNotFound(error))
@@ -15220,7 +15357,7 @@ function words_holdText(hold) {
         case 'duplicate_marked':
             return `another run created "${hold.title}" at the same moment; this run's item ${hold.id} was marked as a duplicate of ${hold.winner} and left alone`;
         case 'race_undecided':
-            return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published. Delete the one that is not wanted in the service`;
+            return `held: ${hold.ids.length} items are titled "${hold.title}" (${hold.ids.join(', ')}) and ${hold.why}, so which one to keep cannot be decided; none is rendered or published${hold.marked.length > 0 ? '' : '. Delete the one that is not wanted in the service'}`;
         case 'outcome_unknown':
             return outcomeUnknownText(hold);
         case 'after_deadline':
