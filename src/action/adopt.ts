@@ -1,10 +1,10 @@
-import { createClient } from '../service-client/index.ts';
 import { gitPreviousVersions } from '../git/history.ts';
 import { adoptLines, runAdopt } from '../import/adopt.ts';
 import { inlineText } from '../report/escape.ts';
 import type { WorkflowCommands } from './commands.ts';
 import type { ActionInputs } from './inputs.ts';
 import { ActionLogger } from './logger.ts';
+import { withReadOnlyClient } from './service.ts';
 
 // `mode: adopt`: the service's values of the fields edited there written
 // into the manifests in the workspace (src/import/adopt.ts), for a later
@@ -18,11 +18,8 @@ export async function runAdoptMode(
   inputs: ActionInputs,
   workspace: string,
 ): Promise<string | null> {
-  const { baseUrl, apiKey, allowInsecureHttp } = inputs;
-  const client = createClient({ baseUrl, apiKey, allowInsecureHttp, readOnly: true });
-  let result;
-  try {
-    result = await runAdopt({
+  const result = await withReadOnlyClient(inputs, (client) =>
+    runAdopt({
       settings: {
         mode: 'plan',
         cwd: workspace,
@@ -38,10 +35,8 @@ export async function runAdoptMode(
       },
       // A dispatched run has no base: what the repository asked is read from the history of the checkout.
       deps: { client, logger: new ActionLogger(commands), previous: gitPreviousVersions(workspace, '') },
-    });
-  } finally {
-    await client.close();
-  }
+    }),
+  );
   const lines = adoptLines(result);
   for (const line of lines) commands.info(line);
   const summary = ['### content-as-code · adopt', '', ...lines.map((line) => inlineText(line.trim()))];

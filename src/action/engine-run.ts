@@ -1,4 +1,3 @@
-import { createClient, type ServiceClient } from '../service-client/index.ts';
 import { runEngine } from '../engine/engine.ts';
 import type { EngineOptions, RunReport } from '../engine/types.ts';
 import type { PreviousVersions } from '../git/earlier-versions.ts';
@@ -16,6 +15,7 @@ import { previousVersionsFor } from './previous.ts';
 import { previewWritesFor } from './preview-records.ts';
 import { reviewCheckFor, type ReviewCheck } from './review.ts';
 import { runBase, type RunBase } from './run-base.ts';
+import { serviceClient } from './service.ts';
 import { runSettingsFromInputs } from './settings.ts';
 
 // The engine on a runner, once the run is decided (src/action/mode.ts): the
@@ -88,18 +88,6 @@ export async function runEngineFor(
   } finally {
     await client?.close();
   }
-}
-
-/** No request, retries included, outlives the time the run may wait. */
-function serviceClient(inputs: ActionInputs): ServiceClient {
-  const runMs = Math.round(inputs.timeoutMinutes * 60_000);
-  return createClient({
-    baseUrl: inputs.baseUrl,
-    apiKey: inputs.apiKey,
-    allowInsecureHttp: inputs.allowInsecureHttp,
-    requestTimeoutMs: Math.min(30_000, runMs),
-    retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
-  });
 }
 
 /** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */

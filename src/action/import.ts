@@ -1,8 +1,8 @@
-import { createClient } from '../service-client/index.ts';
 import { runImport } from '../import/import.ts';
 import { importHeadline, renderImportMarkdown, renderImportText } from '../import/render.ts';
 import type { WorkflowCommands } from './commands.ts';
 import type { ActionInputs } from './inputs.ts';
+import { withReadOnlyClient } from './service.ts';
 
 // `mode: import`: writes a manifest for each item no manifest manages yet
 // into the workspace, for a later step to commit (examples/workflows/import.yml
@@ -16,14 +16,9 @@ export async function runImportMode(
   inputs: ActionInputs,
   workspace: string,
 ): Promise<string | null> {
-  const { baseUrl, apiKey, allowInsecureHttp } = inputs;
-  const client = createClient({ baseUrl, apiKey, allowInsecureHttp, readOnly: true });
-  let report;
-  try {
-    report = await runImport({ client, cwd: workspace, manifests: inputs.manifests, concurrency: 32 });
-  } finally {
-    await client.close();
-  }
+  const report = await withReadOnlyClient(inputs, (client) =>
+    runImport({ client, cwd: workspace, manifests: inputs.manifests, concurrency: 32 }),
+  );
   for (const line of renderImportText(report).split('\n')) commands.info(line);
   await commands.setOutput('imported', JSON.stringify(report.imported.map((item) => item.file)));
   if (!(await commands.appendSummary(renderImportMarkdown(report)))) {
