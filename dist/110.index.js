@@ -1,8 +1,8 @@
-export const id = 441;
-export const ids = [441];
+export const id = 110;
+export const ids = [110];
 export const modules = {
 
-/***/ 2441:
+/***/ 2110:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4110,13 +4110,6 @@ async function runDoctorMode(commands, inputs) {
     }
     return doctorPassed(report) ? null : doctorHeadline(report);
 }
-
-;// CONCATENATED MODULE: ./src/service-client/index.ts
-// The typed client through which the project talks to the service.
-
-
-
-
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
@@ -13511,6 +13504,13 @@ function previewWritesFor({ event, inputs, decision }, github, log) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/service-client/index.ts
+// The typed client through which the project talks to the service.
+
+
+
+
+
 ;// CONCATENATED MODULE: ./src/github/pull-files.ts
 async function listPullFiles(github, pull) {
     const ask = { owner: pull.owner, repo: pull.repo, pull_number: pull.pullNumber };
@@ -13567,6 +13567,32 @@ async function sourceOf(event, sha, workspace, github) {
             why: `and GitHub's list of its files could not be read (${describeError(error)})`,
             failure: error instanceof Error ? error : new Error(String(error)),
         };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/service.ts
+
+// The service's client as the action makes it, one per run: no request,
+// retries included, outlives the time the run may wait.
+function serviceClient(inputs, options = {}) {
+    const runMs = Math.round(inputs.timeoutMinutes * 60_000);
+    return createClient({
+        baseUrl: inputs.baseUrl,
+        apiKey: inputs.apiKey,
+        allowInsecureHttp: inputs.allowInsecureHttp,
+        requestTimeoutMs: Math.min(30_000, runMs),
+        retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
+        ...(options.readOnly === true ? { readOnly: true } : {}),
+    });
+}
+/** `use` with a client that only reads (import, adopt), closed once it is done. */
+async function withReadOnlyClient(inputs, use) {
+    const client = serviceClient(inputs, { readOnly: true });
+    try {
+        return await use(client);
+    }
+    finally {
+        await client.close();
     }
 }
 
@@ -13667,17 +13693,6 @@ async function runEngineFor(commands, run) {
     finally {
         await client?.close();
     }
-}
-/** No request, retries included, outlives the time the run may wait. */
-function serviceClient(inputs) {
-    const runMs = Math.round(inputs.timeoutMinutes * 60_000);
-    return createClient({
-        baseUrl: inputs.baseUrl,
-        apiKey: inputs.apiKey,
-        allowInsecureHttp: inputs.allowInsecureHttp,
-        requestTimeoutMs: Math.min(30_000, runMs),
-        retry: { deadlineMs: Math.min(15 * 60_000, runMs) },
-    });
 }
 /** An apply on a push compares with the plan its pull request showed (src/action/review.ts). */
 async function reviewCheck(commands, { decision, event, inputs, github }) {
@@ -14481,15 +14496,7 @@ function renderImportMarkdown(report) {
 // that a push or a pull request never rewrites the checkout behind the other
 // steps' backs.
 async function runImportMode(commands, inputs, workspace) {
-    const { baseUrl, apiKey, allowInsecureHttp } = inputs;
-    const client = createClient({ baseUrl, apiKey, allowInsecureHttp, readOnly: true });
-    let report;
-    try {
-        report = await runImport({ client, cwd: workspace, manifests: inputs.manifests, concurrency: 32 });
-    }
-    finally {
-        await client.close();
-    }
+    const report = await withReadOnlyClient(inputs, (client) => runImport({ client, cwd: workspace, manifests: inputs.manifests, concurrency: 32 }));
     for (const line of renderImportText(report).split('\n'))
         commands.info(line);
     await commands.setOutput('imported', JSON.stringify(report.imported.map((item) => item.file)));
@@ -14593,31 +14600,23 @@ function adoptLines(result) {
 // on any other event it refuses, so that no push or pull request rewrites
 // the checkout behind the other steps' backs.
 async function runAdoptMode(commands, inputs, workspace) {
-    const { baseUrl, apiKey, allowInsecureHttp } = inputs;
-    const client = createClient({ baseUrl, apiKey, allowInsecureHttp, readOnly: true });
-    let result;
-    try {
-        result = await runAdopt({
-            settings: {
-                mode: 'plan',
-                cwd: workspace,
-                manifests: inputs.manifests,
-                allowEmpty: inputs.allowEmpty,
-                permissions: { write: false, render: false, publish: false, publishDisabledBy: 'event' },
-                maxPublications: inputs.maxPublications,
-                cancelRunning: false,
-                concurrency: inputs.concurrency,
-                wait: false,
-                timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
-                lateWindowMs: inputs.lateWindowMs,
-            },
-            // A dispatched run has no base: what the repository asked is read from the history of the checkout.
-            deps: { client, logger: new ActionLogger(commands), previous: gitPreviousVersions(workspace, '') },
-        });
-    }
-    finally {
-        await client.close();
-    }
+    const result = await withReadOnlyClient(inputs, (client) => runAdopt({
+        settings: {
+            mode: 'plan',
+            cwd: workspace,
+            manifests: inputs.manifests,
+            allowEmpty: inputs.allowEmpty,
+            permissions: { write: false, render: false, publish: false, publishDisabledBy: 'event' },
+            maxPublications: inputs.maxPublications,
+            cancelRunning: false,
+            concurrency: inputs.concurrency,
+            wait: false,
+            timeoutMs: Math.round(inputs.timeoutMinutes * 60_000),
+            lateWindowMs: inputs.lateWindowMs,
+        },
+        // A dispatched run has no base: what the repository asked is read from the history of the checkout.
+        deps: { client, logger: new ActionLogger(commands), previous: gitPreviousVersions(workspace, '') },
+    }));
     const lines = adoptLines(result);
     for (const line of lines)
         commands.info(line);
