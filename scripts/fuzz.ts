@@ -8,14 +8,36 @@ import { READINGS } from '../src/emulator/index.ts';
 import { defaultPool, describeFailure, fuzz, shrink } from '../test/fuzz/fuzz.ts';
 import { playStory } from '../test/fuzz/story.ts';
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '60' },
-    seed: { type: 'string', default: '1' },
-    all: { type: 'boolean', default: false },
-    readings: { type: 'string' },
-  },
-});
+const USAGE = 'usage: npm run fuzz -- [--runs N] [--seed S] [--all] [--readings a,b]';
+
+function options(): {
+  runs: string;
+  seed: string;
+  all: boolean;
+  help: boolean;
+  readings?: string | undefined;
+} {
+  try {
+    return parseArgs({
+      options: {
+        runs: { type: 'string', default: '60' },
+        seed: { type: 'string', default: '1' },
+        all: { type: 'boolean', default: false },
+        readings: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
+
+const values = options();
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const started = performance.now();
 
 if (values.readings !== undefined) {
