@@ -14,16 +14,18 @@ const logger = {
   warning: (line: string) => lines.push(line),
 } as unknown as Logger;
 
+/** What the manifest asks the create to set. */
+const fields = {
+  title: 'Glowing reefs',
+  description: 'Reefs at night.',
+  full_text: 'Source',
+  textover: null,
+  hashtags: null,
+  fine_tuning: null,
+  persona_id: null,
+};
+
 describe('a 409 on a create: the title exists', () => {
-  const fields = {
-    title: 'Glowing reefs',
-    description: 'Reefs at night.',
-    full_text: 'Source',
-    textover: null,
-    hashtags: null,
-    fine_tuning: null,
-    persona_id: null,
-  };
   const taken = new ServiceError({
     status: 409,
     method: 'POST',
@@ -84,15 +86,6 @@ describe('a 409 on a create: the title exists', () => {
 });
 
 describe('a lost create beside another run of the same title, in the same instant', () => {
-  const fields = {
-    title: 'Glowing reefs',
-    description: null,
-    full_text: 'Source',
-    textover: null,
-    hashtags: null,
-    fine_tuning: null,
-    persona_id: null,
-  };
   const row = (id: string): ContentSummary => ({
     ...item({ id, status: 'NEW', creation_date: '2026-06-01T12:00:00Z' }),
     published_url: null,
@@ -127,15 +120,6 @@ describe('a lost create beside another run of the same title, in the same instan
 
 describe('a lost create beside another run, where the list shows no status', () => {
   it("ranks and marks from the items' details: the older is kept, the younger (never rendered) marked", async () => {
-    const fields = {
-      title: 'Glowing reefs',
-      description: null,
-      full_text: 'Source',
-      textover: null,
-      hashtags: null,
-      fine_tuning: null,
-      persona_id: null,
-    };
     const times: Record<string, string> = { a: '2026-06-01T11:00:00Z', b: '2026-06-01T12:00:00Z' };
     const row = (id: string): ContentSummary => ({
       ...item({ id, status: '' as ContentSummary['status'], creation_date: null }),
