@@ -76,6 +76,34 @@ describe('a race no run may guess', () => {
     expect(svc.edits).toEqual(['b']);
   });
 
+  it('a 412 on the retitle whose read again answers 404 (behind the create): retitled all the same', async () => {
+    // Left unmarked, the run's item would stay live beside the winner.
+    const mine = detail('b', '2026-06-01T12:00:00.000Z');
+    const svc = service([detail('a', '2026-06-01T11:59:59.000Z'), mine]);
+    const edit = svc.editContent.bind(svc);
+    const read = svc.getContent.bind(svc);
+    const refusal = {
+      status: 412,
+      method: 'PUT',
+      path: '/contents/b',
+      serviceMessage: 'changed',
+      message: 'changed',
+    };
+    let refused = false;
+    svc.editContent = async (id, fields) => {
+      if (refused) return edit(id, fields);
+      refused = true;
+      throw new ServiceError(refusal);
+    };
+    svc.getContent = async (id, options) => {
+      if (id !== 'b') return read(id, options);
+      throw new ServiceError({ ...refusal, status: 404, method: 'GET', serviceMessage: 'not found' });
+    };
+    const race = await settleTitleRace(svc, mine, recordingLogger(), time());
+    expect(race.lost).toMatchObject({ kind: 'duplicate_marked', id: 'b', winner: 'a' });
+    expect(svc.edits).toEqual(['b']);
+  });
+
   it('a listing that cannot be read to look for a second item, even after the pauses: this run gives way', async () => {
     // Keeping its item would rest on what was not read, and the other run may be keeping its own.
     const mine = detail('b', '2026-06-01T12:00:00.000Z');
