@@ -8278,8 +8278,9 @@ async function markDuplicate(client, created, winner) {
     catch (error) {
         if (!(error instanceof ServiceError) || error.status !== 412)
             throw error;
-        // This run's own item, just created: a 404 is a read behind the create, looked again.
-        await client.getContent(created.id, { listed: true });
+        // This run's own item, just created: a 404 is a read behind the create, looked again; one
+        // still behind does not stop the retitle, which the service judges by what it holds.
+        await client.getContent(created.id, { listed: true }).catch(() => undefined);
         await retitle();
     }
 }
