@@ -55,22 +55,28 @@ describe('a race no run may guess', () => {
     expect(svc.edits).toEqual(['a']);
   });
 
-  it('a 412 on the retitle (the item changed since read): read again and retitled once more', async () => {
-    const mine = detail('b', '2026-06-01T12:00:00.000Z');
-    const svc = service([detail('a', '2026-06-01T11:59:59.000Z'), mine]);
+  const refusal = {
+    status: 412,
+    method: 'PUT',
+    path: '/contents/b',
+    serviceMessage: 'changed',
+    message: 'changed',
+  };
+  /** The service refuses the first retitle with a 412 (the item changed since read), then takes it. */
+  function refusingFirstRetitle(svc: ReturnType<typeof service>): void {
     const edit = svc.editContent.bind(svc);
     let refused = false;
     svc.editContent = async (id, fields) => {
       if (refused) return edit(id, fields);
       refused = true;
-      throw new ServiceError({
-        status: 412,
-        method: 'PUT',
-        path: '/contents/b',
-        serviceMessage: 'changed',
-        message: 'changed',
-      });
+      throw new ServiceError(refusal);
     };
+  }
+
+  it('a 412 on the retitle (the item changed since read): read again and retitled once more', async () => {
+    const mine = detail('b', '2026-06-01T12:00:00.000Z');
+    const svc = service([detail('a', '2026-06-01T11:59:59.000Z'), mine]);
+    refusingFirstRetitle(svc);
     const race = await settleTitleRace(svc, mine, recordingLogger(), time());
     expect(race.lost).toMatchObject({ kind: 'duplicate_marked', id: 'b', winner: 'a' });
     expect(svc.edits).toEqual(['b']);
@@ -80,21 +86,8 @@ describe('a race no run may guess', () => {
     // Left unmarked, the run's item would stay live beside the winner.
     const mine = detail('b', '2026-06-01T12:00:00.000Z');
     const svc = service([detail('a', '2026-06-01T11:59:59.000Z'), mine]);
-    const edit = svc.editContent.bind(svc);
+    refusingFirstRetitle(svc);
     const read = svc.getContent.bind(svc);
-    const refusal = {
-      status: 412,
-      method: 'PUT',
-      path: '/contents/b',
-      serviceMessage: 'changed',
-      message: 'changed',
-    };
-    let refused = false;
-    svc.editContent = async (id, fields) => {
-      if (refused) return edit(id, fields);
-      refused = true;
-      throw new ServiceError(refusal);
-    };
     svc.getContent = async (id, options) => {
       if (id !== 'b') return read(id, options);
       throw new ServiceError({ ...refusal, status: 404, method: 'GET', serviceMessage: 'not found' });
