@@ -168,6 +168,8 @@ class HttpServiceClient implements ServiceClient {
   #runDeadline = Infinity;
   /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
   readonly #lagMs: readonly number[];
+  /** The ids of the last listing of contents read whole (listContents). */
+  #lastContents: ReadonlySet<string> = new Set();
 
   constructor(apiKey: string, base: wire.BaseUrl, options: ClientOptions) {
     this.baseUrl = base.href;
@@ -220,10 +222,30 @@ class HttpServiceClient implements ServiceClient {
     return this.#writeRefusal;
   }
 
-  listContents(
+  /**
+   * A7. A row gone since the last listing read whole means someone deleted
+   * an item, and if they did while pages were read, the rows after it moved
+   * up and one of them slid onto a page already read, unseen: the listing is
+   * read again, at most as many times as a read-back looks, until a walk
+   * loses no row the walk before it showed.
+   */
+  async listContents(
     options: { onItems?: (items: readonly ContentSummary[]) => void } = {},
   ): Promise<Listed<ContentSummary>> {
-    return this.#listAll(wire.paths.contents(), parseContentSummary, undefined, options.onItems);
+    const walk = (): Promise<Listed<ContentSummary>> =>
+      this.#listAll(wire.paths.contents(), parseContentSummary, undefined, options.onItems);
+    let listed = await walk();
+    for (let again = 0; again < this.#lagMs.length && this.#lostRows(listed); again++) listed = await walk();
+    return listed;
+  }
+
+  /** Whether a whole listing of contents lacks a row the last whole one showed; it becomes the last. */
+  #lostRows(listed: Listed<ContentSummary>): boolean {
+    if (!listed.complete) return false;
+    const seen = new Set(listed.items.map((item) => item.id));
+    const lost = [...this.#lastContents].some((id) => !seen.has(id));
+    this.#lastContents = seen;
+    return lost;
   }
 
   async mediaLinks(id: string): Promise<MediaLinks> {

@@ -241,6 +241,23 @@ describe('paging', () => {
     expect(listed.complete).toBe(true);
   });
 
+  it('a row gone since the last listing is read again: an item deleted mid-walk moves the rows up', async () => {
+    const { client } = t.make();
+    const rows = catalogue(4); // c-0 … c-3, two a page
+    let walks = 0;
+    t.server.always('GET', '/contents', (request) => {
+      const page = Number(request.query.get('page') ?? 1);
+      const answer = { body: { data: rows.slice((page - 1) * 2, page * 2), page, has_more: page * 2 < rows.length } };
+      if (page === 1 && ++walks === 2) rows.splice(1, 1); // c-1 deleted after the second walk's first page
+      return answer;
+    });
+    expect(ids((await client.listContents()).items)).toEqual(['c-0', 'c-1', 'c-2', 'c-3']);
+    // The second walk misses c-2 (moved onto page 1, already read): a row the first showed is gone, so it is
+    // read again; the third lacks c-1 that the second showed, so a fourth confirms it.
+    expect(ids((await client.listContents()).items)).toEqual(['c-0', 'c-2', 'c-3']);
+    expect(walks).toBe(4);
+  });
+
   it('de-duplicates rows served twice when pages shift', async () => {
     const { client } = t.make();
     t.server.on(
