@@ -7230,6 +7230,8 @@ class HttpServiceClient {
     #runDeadline = Infinity;
     /** Waits between looks for an item a write has just stored (the base retry delay, doubling). */
     #lagMs;
+    /** The ids of the last listing of contents read whole (listContents). */
+    #lastContents = new Set();
     constructor(apiKey, base, options) {
         this.baseUrl = base.href;
         this.#base = base;
@@ -7277,8 +7279,28 @@ class HttpServiceClient {
     get writeRefusal() {
         return this.#writeRefusal;
     }
-    listContents(options = {}) {
-        return this.#listAll(paths.contents(), parseContentSummary, undefined, options.onItems);
+    /**
+     * A7. A row gone since the last listing read whole means someone deleted
+     * an item, and if they did while pages were read, the rows after it moved
+     * up and one of them slid onto a page already read, unseen: the listing is
+     * read again, at most as many times as a read-back looks, until a walk
+     * loses no row the walk before it showed.
+     */
+    async listContents(options = {}) {
+        const walk = () => this.#listAll(paths.contents(), parseContentSummary, undefined, options.onItems);
+        let listed = await walk();
+        for (let again = 0; again < this.#lagMs.length && this.#lostRows(listed); again++)
+            listed = await walk();
+        return listed;
+    }
+    /** Whether a whole listing of contents lacks a row the last whole one showed; it becomes the last. */
+    #lostRows(listed) {
+        if (!listed.complete)
+            return false;
+        const seen = new Set(listed.items.map((item) => item.id));
+        const lost = [...this.#lastContents].some((id) => !seen.has(id));
+        this.#lastContents = seen;
+        return lost;
     }
     async mediaLinks(id) {
         const path = paths.content(id);
