@@ -527,7 +527,7 @@ function notesText(item: PlanItem, layout: Layout): string {
       keptText(item.kept, layout.compact),
       notPreviewedText(item),
     ].flatMap((text) => (text === null ? [] : [text])),
-    ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
+    ...[layout.compact ? null : publishViaText(item)].flatMap((text) => (text === null ? [] : [text])),
   ];
   return notes.join('; ');
 }

@@ -13,6 +13,7 @@ import {
   holdText,
   noteText,
   publishViaText,
+  flowText,
   resultNote,
   stepText,
   type Labels,
@@ -168,7 +169,8 @@ function itemNotes(item: PlanItem): string {
   notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
   for (const text of [serviceEditsText(item.serviceEdits), keptText(item.kept), notPreviewedText(item)])
     if (text !== null) notes.push(text);
-  if (item.publishVia) notes.push(publishViaText(item.publishVia, item.flow));
+  const via = publishViaText(item);
+  if (via !== null) notes.push(via);
   return notes.join('; ');
 }
 
@@ -190,7 +192,7 @@ export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: str
           `${item.file}:${item.line}`,
           truncate(item.title, 40),
           item.stage,
-          item.flow,
+          flowText(item),
           item.remote?.status ?? 'new',
           { text: itemAction(item), tone: actionTone(item) },
           { text: itemNotes(item), tone: 'dim' },

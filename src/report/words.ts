@@ -2,6 +2,7 @@ import type { ServiceTermsNote } from '../apply/readback.ts';
 import type { ItemResult } from '../apply/types.ts';
 import type { PlanScope } from '../engine/types.ts';
 import { wallTime } from '../text/wall-clock.ts';
+import type { PublishOptions } from '../service-client/types.ts';
 import type {
   Drift,
   FieldChange,
@@ -205,13 +206,34 @@ export function noteText(note: ServiceTermsNote): string {
 
 /** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
 
-/** How a plan item's publication goes out, for the plan table. */
-export function publishViaText(via: 'oneshot' | 'upload', flow: 'oneshot' | 'stepwise'): string {
-  if (via === 'upload') return 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+/** How a plan item's publication goes out, and every setting it sends, in the manifest's words. */
+export function publishViaText(item: Pick<PlanItem, 'publishVia' | 'flow' | 'publication'>): string | null {
+  if (!item.publishVia) return null;
+  const sent = publicationSettings(item.publication?.options);
+  if (item.publishVia === 'upload') return `publishes with an upload (${sent})`;
   // A stepwise item publishes this way only when the upload could not carry its privacy or TikTok settings.
-  return flow === 'stepwise'
-    ? 'publishes in one one-shot request with its render: an upload cannot carry its privacy or TikTok settings'
-    : 'publishes in the one-shot generation request';
+  return item.flow === 'stepwise'
+    ? `publishes in one one-shot request with its render (${sent}): an upload cannot carry its privacy or TikTok settings`
+    : `publishes in the one-shot generation request (${sent})`;
+}
+
+/** A publication's settings as the manifest names them: those always sent, then those it sets. */
+function publicationSettings(options: PublishOptions | undefined): string {
+  const always = ['accounts', 'made_for_kids', 'age_restricted', 'notify_subscribers', 'ai_disclosure'];
+  const set = options
+    ? [
+        options.privacy !== undefined && 'privacy',
+        options.category !== undefined && 'category',
+        options.tiktok_post_mode !== undefined && 'tiktok.post_mode',
+        options.tiktok_privacy !== undefined && 'tiktok.privacy',
+      ].filter((name) => name !== false)
+    : [];
+  return [...always, ...set].join(', ');
+}
+
+/** The FLOW column: the declared flow, and how a declared stepwise item is published when it goes one-shot. */
+export function flowText(item: Pick<PlanItem, 'publishVia' | 'flow'>): string {
+  return item.flow === 'stepwise' && item.publishVia === 'oneshot' ? 'stepwise→oneshot' : item.flow;
 }
 
 const DRIFT_FIELDS: Partial<Record<Drift['field'], string>> = {

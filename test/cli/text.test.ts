@@ -39,6 +39,33 @@ describe('terminal plan table', () => {
     expect(text).toContain('c-9  An old video nobody claims  UPLOADED');
   });
 
+  it('names every setting a publication sends, and a declared stepwise item that goes one-shot', () => {
+    const [item] = examplesPlan.items;
+    const options = {
+      account_ids: ['yt-1'],
+      made_for_kids: false,
+      age_restricted: false,
+      notify_subscribers: true,
+      ai_disclosure: true,
+      privacy: 'unlisted',
+      tiktok_privacy: 'SELF_ONLY',
+    };
+    const publication = { accounts: [], options };
+    const upload = renderPlanText({
+      ...examplesPlan,
+      items: [{ ...item!, publishVia: 'upload', publication }],
+    });
+    expect(upload).toContain(
+      'publishes with an upload (accounts, made_for_kids, age_restricted, notify_subscribers, ai_disclosure, privacy, tiktok.privacy)',
+    );
+    const oneshot = renderPlanText({
+      ...examplesPlan,
+      items: [{ ...item!, flow: 'stepwise', publishVia: 'oneshot', publication }],
+    });
+    expect(oneshot).toMatch(/ stepwise→oneshot /);
+    expect(oneshot).toContain('publishes in one one-shot request with its render (accounts, made_for_kids');
+  });
+
   it('uses no colour codes unless asked', () => {
     expect(text).not.toContain(ESC);
     expect(renderPlanText(examplesPlan, { color: true })).toContain(ESC);

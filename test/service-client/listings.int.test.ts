@@ -247,7 +247,9 @@ describe('paging', () => {
     let walks = 0;
     t.server.always('GET', '/contents', (request) => {
       const page = Number(request.query.get('page') ?? 1);
-      const answer = { body: { data: rows.slice((page - 1) * 2, page * 2), page, has_more: page * 2 < rows.length } };
+      const answer = {
+        body: { data: rows.slice((page - 1) * 2, page * 2), page, has_more: page * 2 < rows.length },
+      };
       if (page === 1 && ++walks === 2) rows.splice(1, 1); // c-1 deleted after the second walk's first page
       return answer;
     });
