@@ -40,6 +40,7 @@ export interface RunSeams extends ClientSeams {
 interface Printed {
   problems: number;
   plan: boolean;
+  release: boolean;
 }
 
 /** One command's run: what it was asked, and where and how it writes. */
@@ -110,7 +111,7 @@ function commandRun(command: EngineCommand, options: CliOptions, io: CliIO, seam
     out,
     style: styleFor(out, io.env),
     warn: (message) => writeLine(io.stderr, `warning: ${message}`),
-    printed: { problems: 0, plan: false },
+    printed: { problems: 0, plan: false, release: false },
   };
 }
 
@@ -130,9 +131,10 @@ function engineOptions(
       // a change's plan finds them at the ref it is measured from.
       previous: gitPreviousVersions(options.cwd, options.base ?? options.changedSince ?? 'HEAD'),
       changes,
-      onPlan: (plan, problems) => {
+      onPlan: (plan, { problems, release }) => {
         watched?.know(plan);
         if (options.json) return;
+        printRelease(release, io.stderr, printed);
         printProblems(problems, io.stderr, printed);
         writeLine(out, `${planText(plan, problems, style)}\n`);
         printed.plan = true;
@@ -206,6 +208,13 @@ function planText(plan: Plan, problems: readonly Problem[], style: TextStyle): s
   );
 }
 
+/** What release control holds opens the output (docs/release-control.md), once. */
+function printRelease(release: RunReport['release'], err: Output, printed: Printed): void {
+  if (printed.release) return;
+  for (const line of releaseLines(release)) writeLine(err, `release control: ${line}`);
+  printed.release = true;
+}
+
 function printProblems(problems: readonly Problem[], err: Output, printed: Printed): void {
   for (const problem of problems.slice(printed.problems)) writeLine(err, problemLine(problem));
   if (problems.length > printed.problems) writeLine(err);
@@ -220,8 +229,8 @@ function writeReport(
   printed: Printed,
   accounts: Accounts | undefined,
 ): void {
+  printRelease(report.release, err, printed);
   printProblems(report.problems, err, printed);
-  for (const line of releaseLines(report.release)) writeLine(err, `release control: ${line}`);
   if (report.mode === 'validate') {
     if (report.fatal !== null) writeLine(err, `error: ${report.fatal}`);
     else writeLine(out, validateSummary(report));

@@ -127,7 +127,7 @@ async function withService(
     const plan = await planStage(options, { load, rules }, observation, report);
     report.plan = plan;
     report.timings.planMs = elapsed(planStarted);
-    await options.deps.onPlan?.(plan, report.problems);
+    await options.deps.onPlan?.(plan, report);
     await execute(options, client, { plan, rules }, report);
     await reportPreviews(client, plan, report);
   } catch (error) {

@@ -80,9 +80,10 @@ export interface EngineDependencies {
   previewWrites?: PreviewWrites;
   /**
    * Called once with the plan, after planning and before the first write, so
-   * the CLI can print the plan table above the progress lines of apply.
+   * the CLI can print the plan table above the progress lines of apply,
+   * under what release control holds and the problems found so far.
    */
-  onPlan?: (plan: Plan, problems: readonly Problem[]) => void | Promise<void>;
+  onPlan?: (plan: Plan, report: Pick<RunReport, 'problems' | 'release'>) => void | Promise<void>;
 }
 
 /** The records of pull requests' script previews (EngineDependencies.previewWrites). */

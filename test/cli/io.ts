@@ -4,13 +4,15 @@ import type { CliIO } from '../../src/cli/terminal.ts';
 export function memoryIO(options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}) {
   let out = '';
   let err = '';
+  /** Both streams as one terminal shows them, in the order written. */
+  let both = '';
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
   const io: CliIO = {
-    stdout: { write: (text: string) => (out += text), isTTY: false },
-    stderr: { write: (text: string) => (err += text), isTTY: false },
+    stdout: { write: (text: string) => ((out += text), (both += text)), isTTY: false },
+    stderr: { write: (text: string) => ((err += text), (both += text)), isTTY: false },
     stdin: (async function* () {
       if (options.stdin !== undefined) yield options.stdin;
     })(),
@@ -26,6 +28,9 @@ export function memoryIO(options: { env?: Record<string, string>; stdin?: string
     },
     get err() {
       return err;
+    },
+    get both() {
+      return both;
     },
   };
 }
