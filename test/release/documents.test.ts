@@ -58,6 +58,18 @@ describe('release documents', () => {
     }
   });
 
+  it('pins every other action by a full commit SHA, its release named beside it', () => {
+    const workflows = ['examples/workflows', '.github/workflows'].flatMap((folder) =>
+      readdirSync(join(ROOT, folder)).map((file) => `${folder}/${file}`),
+    );
+    for (const workflow of workflows) {
+      for (const [, ref] of read(workflow).matchAll(/uses: (\S+(?: # \S+)?)/g)) {
+        if (ref!.startsWith('./') || ref!.startsWith('your-org/content-as-code@')) continue;
+        expect(ref, workflow).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+      }
+    }
+  });
+
   it('an example keeps its schema line wherever it is copied: a URL, not a relative path', () => {
     for (const folder of ['examples/content', 'examples/release', 'examples/failure']) {
       for (const file of readdirSync(join(ROOT, folder))) {
