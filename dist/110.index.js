@@ -12277,7 +12277,7 @@ async function withService(options, { load, rules }, observation, report) {
         const plan = await planStage(options, { load, rules }, observation, report);
         report.plan = plan;
         report.timings.planMs = elapsed(planStarted);
-        await options.deps.onPlan?.(plan, report.problems);
+        await options.deps.onPlan?.(plan, report);
         await execute(options, client, { plan, rules }, report);
         await reportPreviews(client, plan, report);
     }
@@ -15455,14 +15455,34 @@ function words_noteText(note) {
     }
 }
 /** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
-/** How a plan item's publication goes out, for the plan table. */
-function words_publishViaText(via, flow) {
-    if (via === 'upload')
-        return 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+/** How a plan item's publication goes out, and every setting it sends, in the manifest's words. */
+function words_publishViaText(item) {
+    if (!item.publishVia)
+        return null;
+    const sent = publicationSettings(item.publication?.options);
+    if (item.publishVia === 'upload')
+        return `publishes with an upload (${sent})`;
     // A stepwise item publishes this way only when the upload could not carry its privacy or TikTok settings.
-    return flow === 'stepwise'
-        ? 'publishes in one one-shot request with its render: an upload cannot carry its privacy or TikTok settings'
-        : 'publishes in the one-shot generation request';
+    return item.flow === 'stepwise'
+        ? `publishes in one one-shot request with its render (${sent}): an upload cannot carry its privacy or TikTok settings`
+        : `publishes in the one-shot generation request (${sent})`;
+}
+/** A publication's settings as the manifest names them: those always sent, then those it sets. */
+function publicationSettings(options) {
+    const always = ['accounts', 'made_for_kids', 'age_restricted', 'notify_subscribers', 'ai_disclosure'];
+    const set = options
+        ? [
+            options.privacy !== undefined && 'privacy',
+            options.category !== undefined && 'category',
+            options.tiktok_post_mode !== undefined && 'tiktok.post_mode',
+            options.tiktok_privacy !== undefined && 'tiktok.privacy',
+        ].filter((name) => name !== false)
+        : [];
+    return [...always, ...set].join(', ');
+}
+/** The FLOW column: the declared flow, and how a declared stepwise item is published when it goes one-shot. */
+function words_flowText(item) {
+    return item.flow === 'stepwise' && item.publishVia === 'oneshot' ? 'stepwise→oneshot' : item.flow;
 }
 const DRIFT_FIELDS = {
     video_settings: 'video settings',
@@ -16180,7 +16200,7 @@ function notesText(item, layout) {
             words_keptText(item.kept, layout.compact),
             words_notPreviewedText(item),
         ].flatMap((text) => (text === null ? [] : [text])),
-        ...(item.publishVia && !layout.compact ? [words_publishViaText(item.publishVia, item.flow)] : []),
+        ...[layout.compact ? null : words_publishViaText(item)].flatMap((text) => (text === null ? [] : [text])),
     ];
     return notes.join('; ');
 }
@@ -16382,8 +16402,9 @@ function itemNotes(item) {
     for (const text of [serviceEditsText(item.serviceEdits), keptText(item.kept), notPreviewedText(item)])
         if (text !== null)
             notes.push(text);
-    if (item.publishVia)
-        notes.push(publishViaText(item.publishVia, item.flow));
+    const via = publishViaText(item);
+    if (via !== null)
+        notes.push(via);
     return notes.join('; ');
 }
 function actionTone(item) {
@@ -16401,7 +16422,7 @@ function renderPlanText(plan, style = PLAIN, label) {
             `${item.file}:${item.line}`,
             truncate(item.title, 40),
             item.stage,
-            item.flow,
+            flowText(item),
             item.remote?.status ?? 'new',
             { text: itemAction(item), tone: actionTone(item) },
             { text: itemNotes(item), tone: 'dim' },

@@ -10016,14 +10016,34 @@ function noteText(note) {
     }
 }
 /** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
-/** How a plan item's publication goes out, for the plan table. */
-function publishViaText(via, flow) {
-    if (via === 'upload')
-        return 'publishes with an upload (accounts, made_for_kids, age_restricted)';
+/** How a plan item's publication goes out, and every setting it sends, in the manifest's words. */
+function publishViaText(item) {
+    if (!item.publishVia)
+        return null;
+    const sent = publicationSettings(item.publication?.options);
+    if (item.publishVia === 'upload')
+        return `publishes with an upload (${sent})`;
     // A stepwise item publishes this way only when the upload could not carry its privacy or TikTok settings.
-    return flow === 'stepwise'
-        ? 'publishes in one one-shot request with its render: an upload cannot carry its privacy or TikTok settings'
-        : 'publishes in the one-shot generation request';
+    return item.flow === 'stepwise'
+        ? `publishes in one one-shot request with its render (${sent}): an upload cannot carry its privacy or TikTok settings`
+        : `publishes in the one-shot generation request (${sent})`;
+}
+/** A publication's settings as the manifest names them: those always sent, then those it sets. */
+function publicationSettings(options) {
+    const always = ['accounts', 'made_for_kids', 'age_restricted', 'notify_subscribers', 'ai_disclosure'];
+    const set = options
+        ? [
+            options.privacy !== undefined && 'privacy',
+            options.category !== undefined && 'category',
+            options.tiktok_post_mode !== undefined && 'tiktok.post_mode',
+            options.tiktok_privacy !== undefined && 'tiktok.privacy',
+        ].filter((name) => name !== false)
+        : [];
+    return [...always, ...set].join(', ');
+}
+/** The FLOW column: the declared flow, and how a declared stepwise item is published when it goes one-shot. */
+function flowText(item) {
+    return item.flow === 'stepwise' && item.publishVia === 'oneshot' ? 'stepwise→oneshot' : item.flow;
 }
 const DRIFT_FIELDS = {
     video_settings: 'video settings',
@@ -10359,8 +10379,9 @@ function itemNotes(item) {
     for (const text of [serviceEditsText(item.serviceEdits), keptText(item.kept), notPreviewedText(item)])
         if (text !== null)
             notes.push(text);
-    if (item.publishVia)
-        notes.push(publishViaText(item.publishVia, item.flow));
+    const via = publishViaText(item);
+    if (via !== null)
+        notes.push(via);
     return notes.join('; ');
 }
 function actionTone(item) {
@@ -10378,7 +10399,7 @@ function renderPlanText(plan, style = PLAIN, label) {
             `${item.file}:${item.line}`,
             truncate(item.title, 40),
             item.stage,
-            item.flow,
+            flowText(item),
             item.remote?.status ?? 'new',
             { text: itemAction(item), tone: actionTone(item) },
             { text: itemNotes(item), tone: 'dim' },
@@ -18613,7 +18634,7 @@ async function withService(options, { load, rules }, observation, report) {
         const plan = await planStage(options, { load, rules }, observation, report);
         report.plan = plan;
         report.timings.planMs = elapsed(planStarted);
-        await options.deps.onPlan?.(plan, report.problems);
+        await options.deps.onPlan?.(plan, report);
         await execute(options, client, { plan, rules }, report);
         await reportPreviews(client, plan, report);
     }
@@ -19385,7 +19406,7 @@ function notesText(item, layout) {
             keptText(item.kept, layout.compact),
             notPreviewedText(item),
         ].flatMap((text) => (text === null ? [] : [text])),
-        ...(item.publishVia && !layout.compact ? [publishViaText(item.publishVia, item.flow)] : []),
+        ...[layout.compact ? null : publishViaText(item)].flatMap((text) => (text === null ? [] : [text])),
     ];
     return notes.join('; ');
 }
@@ -20153,7 +20174,7 @@ function commandRun(command, options, io, seams) {
         out,
         style: styleFor(out, io.env),
         warn: (message) => writeLine(io.stderr, `warning: ${message}`),
-        printed: { problems: 0, plan: false },
+        printed: { problems: 0, plan: false, release: false },
     };
 }
 /** The engine on a terminal: the flags as settings, the plan printed as soon as it is made. */
@@ -20168,10 +20189,11 @@ function engineOptions(run, watched, changes) {
             // a change's plan finds them at the ref it is measured from.
             previous: gitPreviousVersions(options.cwd, options.base ?? options.changedSince ?? 'HEAD'),
             changes,
-            onPlan: (plan, problems) => {
+            onPlan: (plan, { problems, release }) => {
                 watched?.know(plan);
                 if (options.json)
                     return;
+                printRelease(release, io.stderr, printed);
                 printProblems(problems, io.stderr, printed);
                 writeLine(out, `${planText(plan, problems, style)}\n`);
                 printed.plan = true;
@@ -20231,6 +20253,14 @@ function planText(plan, problems, style) {
         return renderPlanText(plan, style);
     return renderPlanText(plan, style, `Plan (will not run: fix the ${errors === 1 ? 'error' : `${errors} errors`} above first)`);
 }
+/** What release control holds opens the output (docs/release-control.md), once. */
+function printRelease(release, err, printed) {
+    if (printed.release)
+        return;
+    for (const line of releaseLines(release))
+        writeLine(err, `release control: ${line}`);
+    printed.release = true;
+}
 function printProblems(problems, err, printed) {
     for (const problem of problems.slice(printed.problems))
         writeLine(err, problemLine(problem));
@@ -20239,9 +20269,8 @@ function printProblems(problems, err, printed) {
     printed.problems = problems.length;
 }
 function writeReport(report, out, err, style, printed, accounts) {
+    printRelease(report.release, err, printed);
     printProblems(report.problems, err, printed);
-    for (const line of releaseLines(report.release))
-        writeLine(err, `release control: ${line}`);
     if (report.mode === 'validate') {
         if (report.fatal !== null)
             writeLine(err, `error: ${report.fatal}`);
