@@ -18,6 +18,18 @@ export interface AccountsCheck {
   note: string | null;
 }
 
+/** Whether publish.accounts were checked, from how GET /accounts was read: validate's and plan's one answer. */
+export function accountsVerdict(read: { error: string | null; gap: string | null }): AccountsCheck {
+  if (read.error !== null)
+    return { checked: false, note: `Account names were not checked against the service: ${read.error}` };
+  if (read.gap !== null)
+    return {
+      checked: false,
+      note: "Account names were not checked: the service's list of accounts was not proven complete.",
+    };
+  return { checked: true, note: null };
+}
+
 export async function checkAccounts(
   report: RunReport,
   client: ServiceClient | string,
@@ -34,18 +46,10 @@ export async function checkAccounts(
   try {
     listed = await client.listAccounts();
   } catch (error) {
-    return {
-      checked: false,
-      note: `Account names were not checked against the service: ${inCliWords(describeError(error))}`,
-    };
+    return accountsVerdict({ error: inCliWords(describeError(error)), gap: null });
   }
-  if (!listed.complete) {
-    // As in plan: a name missing from a listing not proven whole proves nothing.
-    return {
-      checked: false,
-      note: "Account names were not checked: the service's list of accounts was not proven complete.",
-    };
-  }
+  // As in plan: a name missing from a listing not proven whole proves nothing.
+  if (!listed.complete) return accountsVerdict({ error: null, gap: listed.gap ?? 'not proven complete' });
   const connected = listed.items;
   report.problems.push(
     ...outlineAccountProblems(naming, connected),

@@ -4,6 +4,7 @@ import type { ApplyResult } from '../apply/types.ts';
 import type { Plan, PlanItem, ServiceEdit } from '../plan/types.ts';
 import type { ReleaseStatus } from '../plan/release-status.ts';
 import { fieldName } from '../report/service-edit-words.ts';
+import { accountsVerdict } from './accounts-check.ts';
 import { driftText, holdText, resultNote, stepText, type Labels } from '../report/words.ts';
 
 // `--json`: what a script needs from a run, in a shape that is documented
@@ -110,7 +111,7 @@ const PLAIN: Labels = {
 export interface JsonContext {
   pattern: string;
   exitCode: number;
-  /** validate: whether publish.accounts were checked against the service, and why not. */
+  /** validate: whether publish.accounts were checked against the service, and why not (a plan's says how it read them). */
   accounts?: { checked: boolean; note: string | null };
 }
 
@@ -122,7 +123,7 @@ export function jsonOutput(report: RunReport, context: JsonContext): JsonOutput 
     exitCode: context.exitCode,
     manifests: { pattern: context.pattern, count: report.load.files.length },
     problems: report.problems.map(jsonProblem),
-    accounts: context.accounts ?? null,
+    accounts: context.accounts ?? (report.accountsRead ? accountsVerdict(report.accountsRead) : null),
     plan: report.plan === null ? null : jsonPlan(report.plan, !errors, report.scope),
     results: report.result === null ? null : jsonResults(report.result, report.plan),
     credits: { before: report.creditsBefore, after: report.creditsAfter },

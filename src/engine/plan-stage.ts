@@ -41,6 +41,7 @@ export async function planStage(
   // started once its listing page arrived; what is planned waits for the
   // whole, proven listing.
   const listing = await observation.listing;
+  report.accountsRead = { error: listing.accountsError, gap: listing.accountsGap };
   const match: MatchOptions = {
     previousTitles: await previousTitles(options, mine, load.items, listing.contents),
     reserved: others,

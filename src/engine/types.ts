@@ -142,6 +142,8 @@ export interface RunReport {
   previewLinks?: PreviewLinks;
   /** A pull request's preview: the keys of the fields it wrote into existing drafts, for the record main reads (preview-records.ts). */
   previewed?: string[];
+  /** How the plan read GET /accounts, which publish.accounts are checked against: why not whole, or null. */
+  accountsRead?: { error: string | null; gap: string | null };
 }
 
 /** The plan of a change: the manifests it touches are planned, the others counted. */
