@@ -11932,6 +11932,7 @@ async function planStage(options, { load, rules }, observation, report) {
     // started once its listing page arrived; what is planned waits for the
     // whole, proven listing.
     const listing = await observation.listing;
+    report.accountsRead = { error: listing.accountsError, gap: listing.accountsGap };
     const match = {
         previousTitles: await previousTitles(options, mine, load.items, listing.contents),
         reserved: others,

@@ -18289,6 +18289,7 @@ async function planStage(options, { load, rules }, observation, report) {
     // started once its listing page arrived; what is planned waits for the
     // whole, proven listing.
     const listing = await observation.listing;
+    report.accountsRead = { error: listing.accountsError, gap: listing.accountsGap };
     const match = {
         previousTitles: await previousTitles(options, mine, load.items, listing.contents),
         reserved: others,
@@ -19491,6 +19492,17 @@ function summaryMarkdown(report, context, extras) {
 
 
 
+/** Whether publish.accounts were checked, from how GET /accounts was read: validate's and plan's one answer. */
+function accountsVerdict(read) {
+    if (read.error !== null)
+        return { checked: false, note: `Account names were not checked against the service: ${read.error}` };
+    if (read.gap !== null)
+        return {
+            checked: false,
+            note: "Account names were not checked: the service's list of accounts was not proven complete.",
+        };
+    return { checked: true, note: null };
+}
 async function checkAccounts(report, client) {
     // Every manifest that names an account well, valid or not: an unknown name
     // is reported in the same run as the manifest's other mistakes.
@@ -19506,18 +19518,11 @@ async function checkAccounts(report, client) {
         listed = await client.listAccounts();
     }
     catch (error) {
-        return {
-            checked: false,
-            note: `Account names were not checked against the service: ${inCliWords(describeError(error))}`,
-        };
+        return accountsVerdict({ error: inCliWords(describeError(error)), gap: null });
     }
-    if (!listed.complete) {
-        // As in plan: a name missing from a listing not proven whole proves nothing.
-        return {
-            checked: false,
-            note: "Account names were not checked: the service's list of accounts was not proven complete.",
-        };
-    }
+    // As in plan: a name missing from a listing not proven whole proves nothing.
+    if (!listed.complete)
+        return accountsVerdict({ error: null, gap: listed.gap ?? 'not proven complete' });
     const connected = listed.items;
     report.problems.push(...outlineAccountProblems(naming, connected), ...pausedAccountProblems(release, connected));
     report.problems.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
@@ -19940,6 +19945,7 @@ class SentLog {
 ;// CONCATENATED MODULE: ./src/cli/json.ts
 
 
+
 // `--json`: what a script needs from a run, in a shape that is documented
 // (schema/cli-output.schema.json) and versioned. It holds outcomes, not the
 // engine's internals: no positions of every field, no wire payloads, no
@@ -19958,7 +19964,7 @@ function jsonOutput(report, context) {
         exitCode: context.exitCode,
         manifests: { pattern: context.pattern, count: report.load.files.length },
         problems: report.problems.map(jsonProblem),
-        accounts: context.accounts ?? null,
+        accounts: context.accounts ?? (report.accountsRead ? accountsVerdict(report.accountsRead) : null),
         plan: report.plan === null ? null : jsonPlan(report.plan, !errors, report.scope),
         results: report.result === null ? null : jsonResults(report.result, report.plan),
         credits: { before: report.creditsBefore, after: report.creditsAfter },
