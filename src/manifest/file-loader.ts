@@ -64,8 +64,8 @@ function byCodePoint(a: string, b: string): number {
 }
 
 /** The matched files, sorted in code-point order so every run sees them alike. */
-async function discover(cwd: string, pattern: string): Promise<string[]> {
-  return (await globPattern(cwd, pattern)).sort(byCodePoint);
+async function discover(cwd: string, pattern: string, onFound?: (count: number) => void): Promise<string[]> {
+  return (await globPattern(cwd, pattern, onFound)).sort(byCodePoint);
 }
 
 /**
@@ -76,7 +76,11 @@ async function discover(cwd: string, pattern: string): Promise<string[]> {
  * and the reader decides whether it may be read. Each path is matched in
  * linear time (glob.ts), a folder's part of it once for all its names.
  */
-export async function globPattern(cwd: string, pattern: string): Promise<string[]> {
+export async function globPattern(
+  cwd: string,
+  pattern: string,
+  onFound?: (count: number) => void,
+): Promise<string[]> {
   const compiled = compileGlob(pattern);
   const found: string[] = [];
   const visit = async (folder: string, depth: number, walking: ReadonlySet<string>): Promise<void> => {
@@ -93,7 +97,10 @@ export async function globPattern(cwd: string, pattern: string): Promise<string[
       const written =
         folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
       if (!(entry.isDirectory() || (entry.isSymbolicLink() && (await linksToFolder(entry, full))))) {
-        if (matchesHere(entry.name)) found.push(from === '' ? entry.name : `${from}/${entry.name}`);
+        if (matchesHere(entry.name)) {
+          const count = found.push(from === '' ? entry.name : `${from}/${entry.name}`);
+          onFound?.(count);
+        }
       } else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
         below.push(visit(written, depth + 1, within));
     }
@@ -187,13 +194,12 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     root: realpathSync(cwd),
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
   };
-  const matched = await discover(cwd, options.pattern);
+  // A large catalogue's workers start while the walk still counts (a worker
+  // takes 200-400 ms to start), and the release file and the defaults are read.
+  const parsing = new Parsing(0, options.workers === undefined ? {} : { workers: options.workers });
+  const matched = await discover(cwd, options.pattern, (count) => parsing.grow(count));
   const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
-  // A large catalogue's workers start now, while the release file and the defaults are read.
-  const parsing = new Parsing(
-    candidates.length,
-    options.workers === undefined ? {} : { workers: options.workers },
-  );
+  parsing.grow(candidates.length);
   let read: Awaited<ReturnType<typeof readCatalogue>>;
   try {
     read = await readCatalogue(parsing, context, matched, candidates, options);

@@ -87,12 +87,30 @@ export interface Parsed {
  * once; `close` ends workers that were never given files.
  */
 export class Parsing {
-  readonly #workers: StartedWorker[];
+  readonly #workers: StartedWorker[] = [];
+  readonly #options: Pick<ParseOptions, 'workers' | 'workerScript'>;
+  /** Workers asked for so far, those that could not start included. */
+  #asked = 0;
+  readonly #cores = availableParallelism();
 
   constructor(count: number, options: Pick<ParseOptions, 'workers' | 'workerScript'> = {}) {
-    const workers = Math.min(options.workers ?? defaultWorkers(count), Math.ceil(count / BATCH));
-    const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
-    this.#workers = script === null ? [] : startWorkers(script, workers);
+    this.#options = options;
+    this.grow(count);
+  }
+
+  /**
+   * The catalogue has at least `count` files: the workers that many call for
+   * are started, so a walk still counting can start them before it ends.
+   */
+  grow(count: number): void {
+    const wanted = Math.min(
+      this.#options.workers ?? defaultWorkers(count, this.#cores),
+      Math.ceil(count / BATCH),
+    );
+    if (wanted <= this.#asked) return;
+    const script = this.#options.workerScript ?? workerScript();
+    if (script !== null) this.#workers.push(...startWorkers(script, wanted - this.#asked));
+    this.#asked = wanted;
   }
 
   async parse(
@@ -123,9 +141,9 @@ export function parseFiles(
   return new Parsing(files.length, options).parse(files, context, options);
 }
 
-function defaultWorkers(count: number): number {
+function defaultWorkers(count: number, cores: number): number {
   if (count < WORKER_THRESHOLD) return 0;
-  return Math.min(MAX_WORKERS, Math.max(1, availableParallelism() - 1), Math.ceil(count / WORKER_THRESHOLD));
+  return Math.min(MAX_WORKERS, Math.max(1, cores - 1), Math.ceil(count / WORKER_THRESHOLD));
 }
 
 function batchesOf(files: readonly string[]): Batch[] {

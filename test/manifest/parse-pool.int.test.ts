@@ -110,6 +110,21 @@ describe('parsing in workers', () => {
     expect(workerThreads).toBe(0);
   });
 
+  it('starts its worker once the count a walk has reached calls for one, before the files are known', async () => {
+    const dir = tempDirSync('cac-parse-grow-');
+    const files = ['a.yml', 'b.yml'];
+    for (const file of files) writeFileSync(join(dir, file), `title: ${file}\n`);
+    const context = { cwd: dir, root: dir, maxFileBytes: 1 << 20, defaults: new Map() };
+    const small = new Parsing(0);
+    small.grow(1999);
+    expect((await small.parse(files, context)).workerThreads).toBe(0);
+    const large = new Parsing(0);
+    large.grow(2000);
+    const { results, workerThreads } = await large.parse(files, context);
+    expect(workerThreads).toBe(1);
+    expect(results.map((result) => result?.item?.fields.title)).toEqual(files);
+  });
+
   it('parses on the main thread what a worker started early would have, when it ended before it had files', async () => {
     const dir = tempDirSync('cac-parse-pool-');
     const ending = join(dir, 'ends.mjs');
