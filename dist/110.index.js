@@ -6723,11 +6723,27 @@ const SLICE_MS = 2;
  * once; `close` ends workers that were never given files.
  */
 class Parsing {
-    #workers;
+    #workers = [];
+    #options;
+    /** Workers asked for so far, those that could not start included. */
+    #asked = 0;
+    #cores = (0,external_node_os_.availableParallelism)();
     constructor(count, options = {}) {
-        const workers = Math.min(options.workers ?? defaultWorkers(count), Math.ceil(count / BATCH));
-        const script = workers > 0 ? (options.workerScript ?? workerScript()) : null;
-        this.#workers = script === null ? [] : startWorkers(script, workers);
+        this.#options = options;
+        this.grow(count);
+    }
+    /**
+     * The catalogue has at least `count` files: the workers that many call for
+     * are started, so a walk still counting can start them before it ends.
+     */
+    grow(count) {
+        const wanted = Math.min(this.#options.workers ?? defaultWorkers(count, this.#cores), Math.ceil(count / BATCH));
+        if (wanted <= this.#asked)
+            return;
+        const script = this.#options.workerScript ?? workerScript();
+        if (script !== null)
+            this.#workers.push(...startWorkers(script, wanted - this.#asked));
+        this.#asked = wanted;
     }
     async parse(files, context, options = {}) {
         const results = new Array(files.length).fill(null);
@@ -6745,10 +6761,10 @@ class Parsing {
 function parseFiles(files, context, options = {}) {
     return new Parsing(files.length, options).parse(files, context, options);
 }
-function defaultWorkers(count) {
+function defaultWorkers(count, cores) {
     if (count < WORKER_THRESHOLD)
         return 0;
-    return Math.min(MAX_WORKERS, Math.max(1, (0,external_node_os_.availableParallelism)() - 1), Math.ceil(count / WORKER_THRESHOLD));
+    return Math.min(MAX_WORKERS, Math.max(1, cores - 1), Math.ceil(count / WORKER_THRESHOLD));
 }
 function batchesOf(files) {
     const batches = [];
@@ -6929,8 +6945,8 @@ function byCodePoint(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 /** The matched files, sorted in code-point order so every run sees them alike. */
-async function discover(cwd, pattern) {
-    return (await globPattern(cwd, pattern)).sort(byCodePoint);
+async function discover(cwd, pattern, onFound) {
+    return (await globPattern(cwd, pattern, onFound)).sort(byCodePoint);
 }
 /**
  * The files `pattern` matches, relative to `cwd` with `/`: the folders under
@@ -6940,7 +6956,7 @@ async function discover(cwd, pattern) {
  * and the reader decides whether it may be read. Each path is matched in
  * linear time (glob.ts), a folder's part of it once for all its names.
  */
-async function globPattern(cwd, pattern) {
+async function globPattern(cwd, pattern, onFound) {
     const compiled = compileGlob(pattern);
     const found = [];
     const visit = async (folder, depth, walking) => {
@@ -6957,8 +6973,10 @@ async function globPattern(cwd, pattern) {
         for (const entry of entries) {
             const written = folder === '' || folder.endsWith('/') ? `${folder}${entry.name}` : `${folder}/${entry.name}`;
             if (!(entry.isDirectory() || (entry.isSymbolicLink() && (await linksToFolder(entry, full))))) {
-                if (matchesHere(entry.name))
-                    found.push(from === '' ? entry.name : `${from}/${entry.name}`);
+                if (matchesHere(entry.name)) {
+                    const count = found.push(from === '' ? entry.name : `${from}/${entry.name}`);
+                    onFound?.(count);
+                }
             }
             else if (depth < compiled.depth && !SKIPPED_DIRS.has(entry.name))
                 below.push(visit(written, depth + 1, within));
@@ -7035,10 +7053,12 @@ async function loadManifests(options) {
         root: (0,external_node_fs_.realpathSync)(cwd),
         maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     };
-    const matched = await discover(cwd, options.pattern);
+    // A large catalogue's workers start while the walk still counts (a worker
+    // takes 200-400 ms to start), and the release file and the defaults are read.
+    const parsing = new Parsing(0, options.workers === undefined ? {} : { workers: options.workers });
+    const matched = await discover(cwd, options.pattern, (count) => parsing.grow(count));
     const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
-    // A large catalogue's workers start now, while the release file and the defaults are read.
-    const parsing = new Parsing(candidates.length, options.workers === undefined ? {} : { workers: options.workers });
+    parsing.grow(candidates.length);
     let read;
     try {
         read = await readCatalogue(parsing, context, matched, candidates, options);
