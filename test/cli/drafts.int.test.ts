@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import type { DraftsReport } from '../../src/import/drafts.ts';
 import { manifest, PUBLISHED, startHarness, type Harness } from '../support/engine-harness.ts';
+import { until } from '../support/until.ts';
 import { memoryIO } from './io.ts';
 
 // `content-as-code drafts`: what a pull request closed unmerged leaves in the
@@ -23,8 +24,8 @@ async function drafts(...args: string[]): Promise<{ code: number; out: string; e
   return { code, out: run.out, err: run.err };
 }
 
-const draft = (title: string) =>
-  h.client.createContent({
+const draft = async (title: string) => {
+  const created = await h.client.createContent({
     title,
     description: null,
     full_text: `About ${title}.`,
@@ -33,6 +34,12 @@ const draft = (title: string) =>
     fine_tuning: null,
     persona_id: null,
   });
+  // Drafts are listed by when they last changed: two stamped in one millisecond would tie. The
+  // emulator stamps them by this process's clock before it answers.
+  const answered = Date.now();
+  await until(() => Date.now() > answered, 'the clock to move on');
+  return created;
+};
 
 describe('content-as-code drafts', () => {
   it('lists the unpublished items no manifest names, oldest change first, and only reads', async () => {
