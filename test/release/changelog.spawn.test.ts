@@ -62,10 +62,15 @@ describe('changelog', () => {
     );
   });
 
-  it("keeps the project's own CHANGELOG.md releasable: notes under Unreleased, every version dated", () => {
+  it("keeps the project's own CHANGELOG.md releasable: notes under Unreleased in groups, every version dated", () => {
     const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
-    const released = releaseUnreleased(changelog, '99.0.0', '2026-03-04');
-    expect(notesFor(released, '99.0.0')).toMatch(/^### (Added|Changed|Deprecated|Removed|Fixed|Security)$/m);
+    // A release commit leaves Unreleased empty, and must pass these checks too.
+    if (!/^## \[Unreleased\]\n+## /m.test(changelog)) {
+      const released = releaseUnreleased(changelog, '99.0.0', '2026-03-04');
+      expect(notesFor(released, '99.0.0')).toMatch(
+        /^### (Added|Changed|Deprecated|Removed|Fixed|Security)$/m,
+      );
+    }
     for (const heading of changelog.match(/^## .*$/gm) ?? []) {
       expect(heading).toMatch(/^## \[(Unreleased|\d+\.\d+\.\d+)\]( - \d{4}-\d{2}-\d{2})?$/);
     }
