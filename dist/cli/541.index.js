@@ -4677,7 +4677,7 @@ async function runEmulatorCommand(argv, out) {
 // Set by `npm run release` (scripts/release.ts) together with package.json;
 // test/release/documents.test.ts fails when the two differ. A constant, so
 // that the bundle, which carries no package.json, knows its own version.
-const VERSION = '1.0.0';
+const VERSION = '1.1.0';
 const USER_AGENT = `content-as-code/${VERSION}`;
 
 // EXTERNAL MODULE: external "node:util"
