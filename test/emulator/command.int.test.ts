@@ -28,7 +28,9 @@ describe('runEmulatorCommand', () => {
 
   it('--dialect serves that reading of the interface and says which', async () => {
     const lines: string[] = [];
-    const started = await runEmulatorCommand(['--dialect', 'meta'], (line) => lines.push(line));
+    const started = await runEmulatorCommand(['--dialect', 'meta', '--port', '0'], (line) =>
+      lines.push(line),
+    );
     if (started === 'help') throw new Error('expected a running emulator');
     session = started;
     expect(lines).toContain(
