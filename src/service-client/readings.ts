@@ -1,4 +1,4 @@
-import type { PaceLimit, PublishedLink } from './types.ts';
+import { platformOf, type PaceLimit, type PublishedLink } from './types.ts';
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
 // functions and `doctor` reports the names they return, so doctor can never
@@ -373,9 +373,10 @@ function linkOf(value: unknown, platform: string | null): PublishedLink | null {
   // Ids are opaque: a number is its digits.
   const id = (key: string): string | null =>
     typeof value[key] === 'number' && Number.isFinite(value[key]) ? String(value[key]) : named(key);
+  const own = named('platform');
   return {
     url,
-    platform: named('platform') ?? platform,
+    platform: own === null ? platform : platformOf(own),
     accountId: id('account_id') ?? id('accountId'),
   };
 }
@@ -406,7 +407,9 @@ export function readPublishedLinks(row: Json): {
     return { links, perAccount: true, reading: 'urls per account' };
   }
   const parts = partsOf(row.published_url);
-  const platforms = partsOf(row.published_platform).map((part) => (typeof part === 'string' ? part : null));
+  const platforms = partsOf(row.published_platform).map((part) =>
+    typeof part === 'string' ? platformOf(part) : null,
+  );
   const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? null) ?? []);
   if (links.length > 1 || Array.isArray(row.published_url))
     return { links, perAccount: true, reading: 'urls per account' };

@@ -11,7 +11,7 @@ import {
   type Introspection,
   type MediaLinks,
   type PersonaRef,
-  type Platform,
+  platformOf,
   type Progress,
   type Subscription,
   type TaskStatus,
@@ -108,9 +108,7 @@ export function parseAccount(value: unknown): Account {
   return {
     id: requiredId(obj, 'id', 'an account'),
     name: text(obj.name) ?? '',
-    // A35: the interface says platforms are compared literally, casing included: one in another
-    // case is a platform beyond the three, kept as sent; only an item publishing to it is held.
-    platform: platform as Platform,
+    platform: platformOf(platform),
     platform_acronym: text(obj.platform_acronym),
   };
 }

@@ -13,7 +13,7 @@ import {
   type KnownStatus,
   type Scope,
 } from '../interface/enumerations.ts';
-
+import { enumReader } from '../text/service-terms.ts';
 import type { WriteOptions } from './idempotency.ts';
 
 /** A status the interface lists. */
@@ -60,6 +60,18 @@ export type Platform = KnownPlatform | UnknownPlatform;
 const KNOWN_PLATFORM: ReadonlySet<string> = new Set(PLATFORMS);
 export function isKnownPlatform(platform: string): platform is KnownPlatform {
   return KNOWN_PLATFORM.has(platform);
+}
+
+const platformWord = enumReader(PLATFORMS);
+/**
+ * A35: a platform as the service names it, in the service's terms: `youtube`
+ * or `YOUTUBE` is YouTube (the interface's literal comparison is the
+ * service's, of what it is sent, and this client never sends a platform). A
+ * word that is none of the three is kept as sent: only an item publishing to
+ * an account on it is held.
+ */
+export function platformOf(word: string): Platform {
+  return platformWord(word) ?? (word as Platform);
 }
 
 /** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */

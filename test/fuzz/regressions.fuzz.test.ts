@@ -31,6 +31,7 @@ const REGRESSIONS: readonly { seed: number; readings: readonly string[] }[] = [
   { seed: 7, readings: ['statuses-lower-case'] },
   { seed: 7, readings: ['task-status-404-before-first-run'] },
   { seed: 7, readings: ['platforms-lower-case'] },
+  { seed: 7, readings: ['platforms-upper-case'] },
   { seed: 7, readings: ['create-answers-nothing'] },
   { seed: 7, readings: ['titles-nfc'] },
   { seed: 7, readings: ['412-on-first-edit'] },

@@ -354,17 +354,18 @@ describe('list items', () => {
     expect(listed.items.map((item) => item.status)).toEqual(['NEW', 'SCHEDULED', '']);
   });
 
-  it('an account on a platform cased differently or unknown is kept as sent, never mapped', async () => {
+  it("a platform is read whatever its case; one beyond the interface's three is kept as sent", async () => {
     const { client } = t.make();
     t.server.on('GET', '/accounts', {
       body: [
         { id: 'a-1', name: 'Main', platform: 'youtube', platform_acronym: 'YT' },
-        { id: 'a-2', name: 'Threads', platform: 'Threads' },
+        { id: 'a-2', name: 'Clips', platform: 'TIKTOK' },
+        { id: 'a-3', name: 'Threads', platform: 'Threads' },
       ],
     });
     t.server.on('GET', '/accounts', { body: [] });
     const listed = await client.listAccounts();
-    expect(listed.items.map((account) => account.platform)).toEqual(['youtube', 'Threads']);
+    expect(listed.items.map((account) => account.platform)).toEqual(['YouTube', 'TikTok', 'Threads']);
   });
 
   it('versions are a listing too (A12), in either envelope', async () => {

@@ -5,6 +5,7 @@ import {
   readListingBody,
   readObject,
   readPagingHints,
+  readPublishedLinks,
   readSubscription,
   readTaskStatus,
   readWriteAnswer,
@@ -346,5 +347,22 @@ describe('readTaskStatus (A24)', () => {
 
   it('refuses an object with neither under A24', () => {
     expect(refusal(() => readTaskStatus({ progress: 1 }))).toMatchObject({ rule: 'A24' });
+  });
+});
+
+describe('readPublishedLinks (A28)', () => {
+  it("reads each URL's platform whatever its case, keeping one beyond the three as sent", () => {
+    const { links } = readPublishedLinks({
+      published_urls: [
+        { url: 'https://youtube.example/1', platform: 'youtube' },
+        { url: 'https://threads.example/2', platform: 'threads' },
+      ],
+    });
+    expect(links.map((link) => link.platform)).toEqual(['YouTube', 'threads']);
+    const joined = readPublishedLinks({
+      published_url: 'https://a.example/1, https://b.example/2',
+      published_platform: 'TIKTOK, instagram',
+    });
+    expect(joined.links.map((link) => link.platform)).toEqual(['TikTok', 'Instagram']);
   });
 });
