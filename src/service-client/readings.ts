@@ -46,6 +46,7 @@ export const RULES = {
       'under contents',
       'under accounts',
       'under results',
+      'null for no rows',
     ],
     otherwise: 'stop',
     effect: 'plan and apply stop before any write: no listing, no plan',
@@ -233,6 +234,12 @@ export function readListingBody(body: unknown): ListingBody {
       if (Array.isArray(rows)) return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
     }
   }
+  // A page with no rows written as null (as Go writes a list it never
+  // filled) is an empty page, unless the body says it failed: then it is no
+  // listing at all.
+  const nullUnder = LISTING_KEYS.find((key) => key in body && body[key] === null);
+  if (nullUnder !== undefined && body.success !== false && !('error' in body))
+    return { rows: [], reading: 'null for no rows', holder: body };
   throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
 }
 

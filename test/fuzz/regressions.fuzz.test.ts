@@ -32,6 +32,8 @@ const REGRESSIONS: readonly { seed: number; readings: readonly string[] }[] = [
   { seed: 7, readings: ['task-status-404-before-first-run'] },
   { seed: 7, readings: ['platforms-lower-case'] },
   { seed: 7, readings: ['platforms-upper-case'] },
+  // A Go service writes a page with no rows as `{data: null}`: a walk that ends on an empty page stopped.
+  { seed: 7, readings: ['empty-lists-as-null', 'paging-no-hint'] },
   { seed: 7, readings: ['create-answers-nothing'] },
   { seed: 7, readings: ['titles-nfc'] },
   { seed: 7, readings: ['412-on-first-edit'] },

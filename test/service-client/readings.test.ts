@@ -138,6 +138,18 @@ describe('rowId', () => {
 });
 
 describe('readListingBody (A5)', () => {
+  it('null under a listing key is a page with no rows, unless the body says it failed', () => {
+    expect(readListingBody({ data: null, page: 2, has_more: false })).toEqual({
+      rows: [],
+      reading: 'null for no rows',
+      holder: { data: null, page: 2, has_more: false },
+    });
+    expect(refusal(() => readListingBody({ success: false, data: null }))).toMatchObject({ rule: 'A5' });
+    expect(refusal(() => readListingBody({ data: null, error: 'database unavailable' }))).toMatchObject({
+      rule: 'A5',
+    });
+  });
+
   it('a bare array, with nothing around it', () => {
     expect(readListingBody([1])).toEqual({ rows: [1], reading: 'bare array', holder: null });
   });

@@ -89,6 +89,27 @@ const listings: Reading[] = [
     options: { listing: { envelope: 'rows' } },
   },
   {
+    name: 'empty-lists-as-null',
+    family: 'empty-list',
+    where: IFACE(LIST),
+    source: S.CONTENTS_ENVELOPE,
+    answers:
+      'a page with no rows as `null` under its key (`{data: null, …}`), as Go writes a list never filled',
+    expect: 'clean',
+    hooks: replyOn([LIST, 'GET /accounts'], (reply) =>
+      withBody(reply, (body) =>
+        Array.isArray(body)
+          ? body
+          : Object.fromEntries(
+              Object.entries(body as object).map(([key, value]) => [
+                key,
+                Array.isArray(value) && value.length === 0 ? null : value,
+              ]),
+            ),
+      ),
+    ),
+  },
+  {
     name: 'contents-under-data-items',
     family: 'envelope',
     where: IFACE(LIST),
