@@ -1,3 +1,4 @@
+import { serviceFlag } from '../text/service-terms.ts';
 import { platformOf, type PaceLimit, type PublishedLink } from './types.ts';
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
@@ -319,9 +320,8 @@ function nextOf(obj: Json): Next | null {
 }
 
 function hintsIn(obj: Json): Omit<PagingHints, 'where'> {
-  const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
   return {
-    hasMore: typeof hasMore === 'boolean' ? hasMore : null,
+    hasMore: serviceFlag(obj.has_more ?? obj.hasMore ?? obj.has_next),
     next: nextOf(obj),
     total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
     count: firstNum(obj, ['count']),

@@ -65,6 +65,26 @@ export function enumReader<W extends string>(words: readonly W[]): (value: strin
   return (value) => byKey.get(value) ?? byKey.get(wordKey(value)) ?? null;
 }
 
+const FLAG_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ['YES', true],
+  ['NO', false],
+  ['TRUE', true],
+  ['FALSE', false],
+  ['1', true],
+  ['0', false],
+]);
+
+/**
+ * A flag as the service may write it: a boolean, or a word in the interface's
+ * own form for flags (`yes`/`no`), or `true`/`false`, `1`/`0`, whatever the
+ * case. Null for anything else: what depends on it is then not decided by it.
+ */
+export function serviceFlag(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  return FLAG_WORDS.get(wordKey(String(value))) ?? null;
+}
+
 // ---- dates ------------------------------------------------------------------
 // The interface shows dates as ISO 8601 text, but a service may send epoch
 // seconds, epoch milliseconds, or ISO text with any offset (or none). One

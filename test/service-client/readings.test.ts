@@ -181,15 +181,22 @@ describe('readListingBody (A5)', () => {
 describe('readPagingHints (A7)', () => {
   const none = readPagingHints(null);
 
+  it('reads has_more in the words a service writes flags in', () => {
+    expect(readPagingHints({ has_more: 'no' }).hasMore).toBe(false);
+    expect(readPagingHints({ has_more: 'Yes' }).hasMore).toBe(true);
+    expect(readPagingHints({ hasMore: 0 }).hasMore).toBe(false);
+    expect(readPagingHints({ has_more: 'maybe' }).hasMore).toBeNull();
+  });
+
   it('none for a bare array or an object without hints', () => {
     expect(Object.keys(none).sort()).toEqual(
       ['count', 'hasMore', 'lastPage', 'next', 'offset', 'page', 'total', 'totalPages', 'where'].sort(),
     );
     expect(Object.values(none).every((value) => value === null)).toBe(true);
-    expect(readPagingHints({ data: [], meta: {}, has_more: 'yes', total: 'many' })).toEqual(none);
+    expect(readPagingHints({ data: [], meta: {}, has_more: 'maybe', total: 'many' })).toEqual(none);
   });
 
-  it('has_more, hasMore or has_next, when a boolean', () => {
+  it('has_more, hasMore or has_next, as a boolean', () => {
     expect(readPagingHints({ has_more: true })).toEqual({ ...none, where: 'top level', hasMore: true });
     expect(readPagingHints({ hasMore: false }).hasMore).toBe(false);
     expect(readPagingHints({ has_next: true }).hasMore).toBe(true);

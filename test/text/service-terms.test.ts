@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   enumReader,
   sameTitle,
+  serviceFlag,
   serviceInstant,
   serviceText,
   titleKey,
@@ -22,6 +23,35 @@ describe('enum words in the service terms', () => {
   it('reads no word that the enumeration lacks', () => {
     expect(status('SCHEDULED')).toBeNull();
     expect(status('')).toBeNull();
+  });
+});
+
+describe('flags in the service terms', () => {
+  it('reads booleans, yes/no, true/false and 1/0 whatever their case, and nothing else', () => {
+    expect([true, 'yes', 'YES', ' True ', 1, '1'].map(serviceFlag)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([false, 'no', 'No', 'false', 0, '0'].map(serviceFlag)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([null, undefined, '', 'maybe', 2, {}].map(serviceFlag)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

@@ -3,6 +3,8 @@
 // so that several readings of one sentence cite it the same way.
 
 export const CONTENTS_ENVELOPE = 'Query parameters and the response envelope: not shown.';
+/** The interface's own flags on the wire: words, not booleans (POST /contents/upload/{content_id}). */
+export const FLAG_WORDS = 'madeForKids | string | yes or no. Named in the 400 condition.';
 export const ACCOUNTS_SHAPE =
   'Lists connected accounts. Their ids are used in account_ids. Response shape: not shown.';
 export const LIST_FIELDS =
