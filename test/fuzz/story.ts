@@ -6,6 +6,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type ServiceClient } from '../../src/service-client/index.ts';
+import { DEFAULT_RETRY } from '../../src/service-client/retry.ts';
 import { startEmulator, readingNamed, type Emulator, type ItemRecord } from '../../src/emulator/index.ts';
 import { DEFAULT_ACCOUNTS } from '../../src/emulator/index.ts';
 import { runEngine } from '../../src/engine/engine.ts';
@@ -15,6 +16,14 @@ import { recordingLogger, type RecordingLogger } from '../support/engine-harness
 import { random, type Random } from './random.ts';
 
 const SECOND_MS = 20;
+/**
+ * The client's first pause on the story's clock, as a real run's is on the
+ * real one: the pauses it looks again after (a detail behind its
+ * listing, 1, 2 and 4 of them) then span the lags of the readings as they
+ * would for a user. Shorter, two applies back to back could both fall
+ * inside a lag that no two real runs do.
+ */
+const FIRST_PAUSE_MS = (DEFAULT_RETRY.baseDelayMs * SECOND_MS) / 1000;
 const [YOUTUBE, TIKTOK, INSTAGRAM] = DEFAULT_ACCOUNTS.map((account) => account.id) as [
   string,
   string,
@@ -82,7 +91,7 @@ function clientOf(stage: Stage): ServiceClient {
     baseUrl: stage.emulator.baseUrl,
     apiKey: stage.key,
     secondMs: SECOND_MS,
-    retry: { baseDelayMs: 2, maxDelayMs: 20 },
+    retry: { baseDelayMs: FIRST_PAUSE_MS, maxDelayMs: 20 },
   });
   stage.clients.push(client);
   return client;
