@@ -28,9 +28,11 @@ interface Check {
   command: string[];
 }
 
+/** A tool the project installs, run as itself: npx would start npm first, for each check. */
+const bin = (name: string): string => join('node_modules', '.bin', name);
+
 const vitest = (project: keyof typeof reports): string[] => [
-  'npx',
-  'vitest',
+  bin('vitest'),
   'run',
   '--project',
   project,
@@ -53,9 +55,9 @@ const lanes: Check[][] = [
     { name: 'integration tests', command: vitest('integration') },
     // The reading fuzzer's fixed seeds (test/fuzz/): after the other in-process tests, in at most 90 s.
     { name: 'reading fuzzer, fixed seeds', command: vitest('fuzz') },
-    { name: 'type check', command: ['npx', 'tsc', '--noEmit'] },
-    { name: 'lint', command: ['npx', 'eslint', '.'] },
-    { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
+    { name: 'type check', command: [bin('tsc'), '--noEmit'] },
+    { name: 'lint', command: [bin('eslint'), '.'] },
+    { name: 'format', command: [bin('prettier'), '--check', '.'] },
     { name: 'no import cycle in src/', command: ['npm', 'run', '--silent', 'cycles'] },
     { name: 'workflows and action.yml', command: ['bash', 'scripts/validate-workflows.sh'] },
   ],
