@@ -490,6 +490,26 @@ function enumReader(words) {
     const byKey = new Map(words.map((word) => [wordKey(word), word]));
     return (value) => byKey.get(value) ?? byKey.get(wordKey(value)) ?? null;
 }
+const FLAG_WORDS = new Map([
+    ['YES', true],
+    ['NO', false],
+    ['TRUE', true],
+    ['FALSE', false],
+    ['1', true],
+    ['0', false],
+]);
+/**
+ * A flag as the service may write it: a boolean, or a word in the interface's
+ * own form for flags (`yes`/`no`), or `true`/`false`, `1`/`0`, whatever the
+ * case. Null for anything else: what depends on it is then not decided by it.
+ */
+function serviceFlag(value) {
+    if (typeof value === 'boolean')
+        return value;
+    if (typeof value !== 'string' && typeof value !== 'number')
+        return null;
+    return FLAG_WORDS.get(wordKey(String(value))) ?? null;
+}
 // ---- dates ------------------------------------------------------------------
 // The interface shows dates as ISO 8601 text, but a service may send epoch
 // seconds, epoch milliseconds, or ISO text with any offset (or none). One
@@ -733,7 +753,111 @@ function describeError(error) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/interface/enumerations.ts
+// The enumerations the service interface lists, word for word, and nothing
+// else: no reading of a "not shown" rule, no interpretation. Both the client
+// (src/service-client/types.ts) and the emulator (src/emulator/) take them from here, so
+// neither borrows the other's understanding of the service. Imports nothing.
+/** "ContentStatus allowed values" (States and transitions), in the interface's order. */
+const CONTENT_STATUSES = [
+    'NEW',
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'VIDEO_PROCESSED',
+    'UPLOADING',
+    'READY_FOR_UPLOAD',
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+/** "Terminal states: UPLOADED, FAILED_AUDIO, FAILED_VIDEO, FAILED_UPLOAD, FAILED." */
+const TERMINAL_STATUS_NAMES = [
+    'UPLOADED',
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+/** The FAILED_* states and FAILED: the terminal states other than UPLOADED. */
+const FAILED_STATUS_NAMES = [
+    'FAILED_AUDIO',
+    'FAILED_VIDEO',
+    'FAILED_UPLOAD',
+    'FAILED',
+];
+/** PlatformType "Allowed values: YouTube, TikTok, Instagram. Compared literally, so casing must match exactly." */
+const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
+/** "At creation a scope set is chosen. The default is read and generate." */
+const DEFAULT_KEY_SCOPES = (/* unused pure expression or super */ null && (['read', 'generate']));
+/** "Every key starts with the fixed prefix `svc_live_`." */
+const KEY_PREFIX = 'svc_live_';
+
+;// CONCATENATED MODULE: ./src/service-client/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+// The interface's enumerations themselves live in src/interface/, which the
+// emulator reads too.
+
+
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
+const TERMINAL_STATUSES = new Set(TERMINAL_STATUS_NAMES);
+const FAILED_STATUSES = new Set(FAILED_STATUS_NAMES);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+const GENERATING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+const RENDERED_STATUSES = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+const platformWord = enumReader(PLATFORMS);
+/**
+ * A35: a platform as the service names it, in the service's terms: `youtube`
+ * or `YOUTUBE` is YouTube (the interface's literal comparison is the
+ * service's, of what it is sent, and this client never sends a platform). A
+ * word that is none of the three is kept as sent: only an item publishing to
+ * an account on it is held.
+ */
+function platformOf(word) {
+    return platformWord(word) ?? word;
+}
+/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
+
+/**
+ * Keep-alive connections of the client; the engine's detail readers take all
+ * but two, which its listings read their pages on. Reads are not rate
+ * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
+ * detail reads: at 20 ms a round trip, 126 at a time read them about as
+ * fast as the listing's pages arrive. Connections open only as reads need
+ * them, so a small catalogue opens few.
+ */
+const DEFAULT_CONNECTIONS = 128;
+
 ;// CONCATENATED MODULE: ./src/service-client/readings.ts
+
+
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -759,6 +883,7 @@ const RULES = {
             'under contents',
             'under accounts',
             'under results',
+            'null for no rows',
         ],
         otherwise: 'stop',
         effect: 'plan and apply stop before any write: no listing, no plan',
@@ -939,6 +1064,12 @@ function readListingBody(body) {
                 return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
         }
     }
+    // A page with no rows written as null (as Go writes a list it never
+    // filled) is an empty page, unless the body says it failed: then it is no
+    // listing at all.
+    const nullUnder = LISTING_KEYS.find((key) => key in body && body[key] === null);
+    if (nullUnder !== undefined && body.success !== false && !('error' in body))
+        return { rows: [], reading: 'null for no rows', holder: body };
     throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
 }
 const HINT_PLACES = [
@@ -995,9 +1126,8 @@ function nextOf(obj) {
     return null;
 }
 function hintsIn(obj) {
-    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
     return {
-        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
+        hasMore: serviceFlag(obj.has_more ?? obj.hasMore ?? obj.has_next),
         next: nextOf(obj),
         total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
         count: firstNum(obj, ['count']),
@@ -1056,9 +1186,10 @@ function linkOf(value, platform) {
     const named = (key) => (typeof value[key] === 'string' ? value[key] : null);
     // Ids are opaque: a number is its digits.
     const id = (key) => typeof value[key] === 'number' && Number.isFinite(value[key]) ? String(value[key]) : named(key);
+    const own = named('platform');
     return {
         url,
-        platform: named('platform') ?? platform,
+        platform: own === null ? platform : platformOf(own),
         accountId: id('account_id') ?? id('accountId'),
     };
 }
@@ -1084,7 +1215,7 @@ function readPublishedLinks(row) {
         return { links, perAccount: true, reading: 'urls per account' };
     }
     const parts = partsOf(row.published_url);
-    const platforms = partsOf(row.published_platform).map((part) => (typeof part === 'string' ? part : null));
+    const platforms = partsOf(row.published_platform).map((part) => typeof part === 'string' ? platformOf(part) : null);
     const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? null) ?? []);
     if (links.length > 1 || Array.isArray(row.published_url))
         return { links, perAccount: true, reading: 'urls per account' };
@@ -2642,96 +2773,6 @@ class RetriedCall {
     }
 }
 
-;// CONCATENATED MODULE: ./src/interface/enumerations.ts
-// The enumerations the service interface lists, word for word, and nothing
-// else: no reading of a "not shown" rule, no interpretation. Both the client
-// (src/service-client/types.ts) and the emulator (src/emulator/) take them from here, so
-// neither borrows the other's understanding of the service. Imports nothing.
-/** "ContentStatus allowed values" (States and transitions), in the interface's order. */
-const CONTENT_STATUSES = [
-    'NEW',
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'VIDEO_PROCESSED',
-    'UPLOADING',
-    'READY_FOR_UPLOAD',
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-];
-/** "Terminal states: UPLOADED, FAILED_AUDIO, FAILED_VIDEO, FAILED_UPLOAD, FAILED." */
-const TERMINAL_STATUS_NAMES = [
-    'UPLOADED',
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-];
-/** The FAILED_* states and FAILED: the terminal states other than UPLOADED. */
-const FAILED_STATUS_NAMES = [
-    'FAILED_AUDIO',
-    'FAILED_VIDEO',
-    'FAILED_UPLOAD',
-    'FAILED',
-];
-/** PlatformType "Allowed values: YouTube, TikTok, Instagram. Compared literally, so casing must match exactly." */
-const PLATFORMS = ['YouTube', 'TikTok', 'Instagram'];
-/** "At creation a scope set is chosen. The default is read and generate." */
-const DEFAULT_KEY_SCOPES = (/* unused pure expression or super */ null && (['read', 'generate']));
-/** "Every key starts with the fixed prefix `svc_live_`." */
-const KEY_PREFIX = 'svc_live_';
-
-;// CONCATENATED MODULE: ./src/service-client/types.ts
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
-// The interface's enumerations themselves live in src/interface/, which the
-// emulator reads too.
-
-const KNOWN_STATUS = new Set(CONTENT_STATUSES);
-function isKnownStatus(status) {
-    return KNOWN_STATUS.has(status);
-}
-function unknownStatus(value) {
-    return value;
-}
-const TERMINAL_STATUSES = new Set(TERMINAL_STATUS_NAMES);
-const FAILED_STATUSES = new Set(FAILED_STATUS_NAMES);
-/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
-const GENERATING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses with a rendered video that has not been published (A27). */
-const RENDERED_STATUSES = new Set([
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-    'FAILED_UPLOAD',
-]);
-
-const KNOWN_PLATFORM = new Set(PLATFORMS);
-function isKnownPlatform(platform) {
-    return KNOWN_PLATFORM.has(platform);
-}
-/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
-
-/**
- * Keep-alive connections of the client; the engine's detail readers take all
- * but two, which its listings read their pages on. Reads are not rate
- * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
- * detail reads: at 20 ms a round trip, 126 at a time read them about as
- * fast as the listing's pages arrive. Connections open only as reads need
- * them, so a small catalogue opens few.
- */
-const DEFAULT_CONNECTIONS = 128;
-
 ;// CONCATENATED MODULE: ./src/service-client/shapes.ts
 
 
@@ -2812,9 +2853,7 @@ function parseAccount(value) {
     return {
         id: requiredId(obj, 'id', 'an account'),
         name: shapes_text(obj.name) ?? '',
-        // A35: the interface says platforms are compared literally, casing included: one in another
-        // case is a platform beyond the three, kept as sent; only an item publishing to it is held.
-        platform: platform,
+        platform: platformOf(platform),
         platform_acronym: shapes_text(obj.platform_acronym),
     };
 }

@@ -443,6 +443,26 @@ function enumReader(words) {
     const byKey = new Map(words.map((word) => [wordKey(word), word]));
     return (value) => byKey.get(value) ?? byKey.get(wordKey(value)) ?? null;
 }
+const FLAG_WORDS = new Map([
+    ['YES', true],
+    ['NO', false],
+    ['TRUE', true],
+    ['FALSE', false],
+    ['1', true],
+    ['0', false],
+]);
+/**
+ * A flag as the service may write it: a boolean, or a word in the interface's
+ * own form for flags (`yes`/`no`), or `true`/`false`, `1`/`0`, whatever the
+ * case. Null for anything else: what depends on it is then not decided by it.
+ */
+function serviceFlag(value) {
+    if (typeof value === 'boolean')
+        return value;
+    if (typeof value !== 'string' && typeof value !== 'number')
+        return null;
+    return FLAG_WORDS.get(wordKey(String(value))) ?? null;
+}
 // ---- dates ------------------------------------------------------------------
 // The interface shows dates as ISO 8601 text, but a service may send epoch
 // seconds, epoch milliseconds, or ISO text with any offset (or none). One
@@ -1281,6 +1301,8 @@ function publishedForm(form) {
 // interface or from RFC 9110 (RFC 6585 for 429), one constant per sentence
 // so that several readings of one sentence cite it the same way.
 const CONTENTS_ENVELOPE = 'Query parameters and the response envelope: not shown.';
+/** The interface's own flags on the wire: words, not booleans (POST /contents/upload/{content_id}). */
+const sources_FLAG_WORDS = 'madeForKids | string | yes or no. Named in the 400 condition.';
 const ACCOUNTS_SHAPE = 'Lists connected accounts. Their ids are used in account_ids. Response shape: not shown.';
 const LIST_FIELDS = 'Full field list of a list item: not shown beyond the fields named above (published_url, published_platform, last_error, persona as {id, name}).';
 const LIST_ITEMS = 'Items carry published_url, published_platform, last_error, and persona as {id, name}.';
@@ -1405,6 +1427,20 @@ const listings = [
         options: { listing: { envelope: 'rows' } },
     },
     {
+        name: 'empty-lists-as-null',
+        family: 'empty-list',
+        where: IFACE(LIST),
+        source: CONTENTS_ENVELOPE,
+        answers: 'a page with no rows as `null` under its key (`{data: null, …}`), as Go writes a list never filled',
+        expect: 'clean',
+        hooks: replyOn([LIST, 'GET /accounts'], (reply) => withBody(reply, (body) => Array.isArray(body)
+            ? body
+            : Object.fromEntries(Object.entries(body).map(([key, value]) => [
+                key,
+                Array.isArray(value) && value.length === 0 ? null : value,
+            ])))),
+    },
+    {
         name: 'contents-under-data-items',
         family: 'envelope',
         where: IFACE(LIST),
@@ -1441,6 +1477,15 @@ const listings = [
         answers: 'page, limit and has_more; no total',
         expect: 'clean',
         options: { listing: { hint: 'has_more' } },
+    },
+    {
+        name: 'has-more-as-words',
+        family: 'flag-words',
+        where: IFACE(LIST),
+        source: sources_FLAG_WORDS,
+        answers: '`has_more` as `"yes"` or `"no"`, the words the interface sends its own flags in',
+        expect: 'clean',
+        hooks: replyOn([LIST, 'GET /accounts'], (reply) => withBody(reply, (body) => mapTree(body, (value, key) => key === 'has_more' && typeof value === 'boolean' ? (value ? 'yes' : 'no') : value))),
     },
     {
         name: 'paging-total',
@@ -4744,7 +4789,68 @@ function parsed(baseUrl) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/service-client/types.ts
+// The service's resources as the rest of the project sees them: snake_case
+// field names as the interface spells them, but none of the wire quirks
+// (those live in wire.ts) and none of the envelope variants (shapes.ts).
+// The interface's enumerations themselves live in src/interface/, which the
+// emulator reads too.
+
+
+const KNOWN_STATUS = new Set(CONTENT_STATUSES);
+function isKnownStatus(status) {
+    return KNOWN_STATUS.has(status);
+}
+function unknownStatus(value) {
+    return value;
+}
+const TERMINAL_STATUSES = new Set(TERMINAL_STATUS_NAMES);
+const FAILED_STATUSES = new Set(FAILED_STATUS_NAMES);
+/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
+const GENERATING_STATUSES = new Set([
+    'PROCESSING',
+    'PROCESSING_AUDIO',
+    'AUDIO_PROCESSED',
+    'PROCESSING_VIDEO',
+    'UPLOADING',
+]);
+/** Statuses with a rendered video that has not been published (A27). */
+const RENDERED_STATUSES = new Set([
+    'VIDEO_PROCESSED',
+    'READY_FOR_UPLOAD',
+    'FAILED_UPLOAD',
+]);
+
+const KNOWN_PLATFORM = new Set(PLATFORMS);
+function isKnownPlatform(platform) {
+    return KNOWN_PLATFORM.has(platform);
+}
+const platformWord = enumReader(PLATFORMS);
+/**
+ * A35: a platform as the service names it, in the service's terms: `youtube`
+ * or `YOUTUBE` is YouTube (the interface's literal comparison is the
+ * service's, of what it is sent, and this client never sends a platform). A
+ * word that is none of the three is kept as sent: only an item publishing to
+ * an account on it is held.
+ */
+function platformOf(word) {
+    return platformWord(word) ?? word;
+}
+/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
+
+/**
+ * Keep-alive connections of the client; the engine's detail readers take all
+ * but two, which its listings read their pages on. Reads are not rate
+ * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
+ * detail reads: at 20 ms a round trip, 126 at a time read them about as
+ * fast as the listing's pages arrive. Connections open only as reads need
+ * them, so a small catalogue opens few.
+ */
+const DEFAULT_CONNECTIONS = 128;
+
 ;// CONCATENATED MODULE: ./src/service-client/readings.ts
+
+
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -4770,6 +4876,7 @@ const RULES = {
             'under contents',
             'under accounts',
             'under results',
+            'null for no rows',
         ],
         otherwise: 'stop',
         effect: 'plan and apply stop before any write: no listing, no plan',
@@ -4950,6 +5057,12 @@ function readListingBody(body) {
                 return { rows, reading: `under ${key}`, holder: { ...body, ...data } };
         }
     }
+    // A page with no rows written as null (as Go writes a list it never
+    // filled) is an empty page, unless the body says it failed: then it is no
+    // listing at all.
+    const nullUnder = LISTING_KEYS.find((key) => key in body && body[key] === null);
+    if (nullUnder !== undefined && body.success !== false && !('error' in body))
+        return { rows: [], reading: 'null for no rows', holder: body };
     throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
 }
 const HINT_PLACES = [
@@ -5006,9 +5119,8 @@ function nextOf(obj) {
     return null;
 }
 function hintsIn(obj) {
-    const hasMore = obj.has_more ?? obj.hasMore ?? obj.has_next;
     return {
-        hasMore: typeof hasMore === 'boolean' ? hasMore : null,
+        hasMore: serviceFlag(obj.has_more ?? obj.hasMore ?? obj.has_next),
         next: nextOf(obj),
         total: firstNum(obj, ['total', 'total_count', 'totalCount', 'total_items', 'total_results']),
         count: firstNum(obj, ['count']),
@@ -5067,9 +5179,10 @@ function linkOf(value, platform) {
     const named = (key) => (typeof value[key] === 'string' ? value[key] : null);
     // Ids are opaque: a number is its digits.
     const id = (key) => typeof value[key] === 'number' && Number.isFinite(value[key]) ? String(value[key]) : named(key);
+    const own = named('platform');
     return {
         url,
-        platform: named('platform') ?? platform,
+        platform: own === null ? platform : platformOf(own),
         accountId: id('account_id') ?? id('accountId'),
     };
 }
@@ -5095,7 +5208,7 @@ function readPublishedLinks(row) {
         return { links, perAccount: true, reading: 'urls per account' };
     }
     const parts = partsOf(row.published_url);
-    const platforms = partsOf(row.published_platform).map((part) => (typeof part === 'string' ? part : null));
+    const platforms = partsOf(row.published_platform).map((part) => typeof part === 'string' ? platformOf(part) : null);
     const links = parts.flatMap((part, index) => linkOf(part, platforms[index] ?? null) ?? []);
     if (links.length > 1 || Array.isArray(row.published_url))
         return { links, perAccount: true, reading: 'urls per account' };
@@ -6653,53 +6766,6 @@ class RetriedCall {
     }
 }
 
-;// CONCATENATED MODULE: ./src/service-client/types.ts
-// The service's resources as the rest of the project sees them: snake_case
-// field names as the interface spells them, but none of the wire quirks
-// (those live in wire.ts) and none of the envelope variants (shapes.ts).
-// The interface's enumerations themselves live in src/interface/, which the
-// emulator reads too.
-
-const KNOWN_STATUS = new Set(CONTENT_STATUSES);
-function isKnownStatus(status) {
-    return KNOWN_STATUS.has(status);
-}
-function unknownStatus(value) {
-    return value;
-}
-const TERMINAL_STATUSES = new Set(TERMINAL_STATUS_NAMES);
-const FAILED_STATUSES = new Set(FAILED_STATUS_NAMES);
-/** Statuses in which the service refuses a PUT without cancel_generation (A17). */
-const GENERATING_STATUSES = new Set([
-    'PROCESSING',
-    'PROCESSING_AUDIO',
-    'AUDIO_PROCESSED',
-    'PROCESSING_VIDEO',
-    'UPLOADING',
-]);
-/** Statuses with a rendered video that has not been published (A27). */
-const RENDERED_STATUSES = new Set([
-    'VIDEO_PROCESSED',
-    'READY_FOR_UPLOAD',
-    'FAILED_UPLOAD',
-]);
-
-const KNOWN_PLATFORM = new Set(PLATFORMS);
-function isKnownPlatform(platform) {
-    return KNOWN_PLATFORM.has(platform);
-}
-/** Every API key starts with this (interface, Authentication): anything else is a session token or a typo. */
-
-/**
- * Keep-alive connections of the client; the engine's detail readers take all
- * but two, which its listings read their pages on. Reads are not rate
- * limited (interface, Limits 1; A37), and a catalogue of 10,000 items is 10,000
- * detail reads: at 20 ms a round trip, 126 at a time read them about as
- * fast as the listing's pages arrive. Connections open only as reads need
- * them, so a small catalogue opens few.
- */
-const DEFAULT_CONNECTIONS = 128;
-
 ;// CONCATENATED MODULE: ./src/service-client/shapes.ts
 
 
@@ -6780,9 +6846,7 @@ function parseAccount(value) {
     return {
         id: requiredId(obj, 'id', 'an account'),
         name: shapes_text(obj.name) ?? '',
-        // A35: the interface says platforms are compared literally, casing included: one in another
-        // case is a platform beyond the three, kept as sent; only an item publishing to it is held.
-        platform: platform,
+        platform: platformOf(platform),
         platform_acronym: shapes_text(obj.platform_acronym),
     };
 }
