@@ -5060,8 +5060,8 @@ function readListingBody(body) {
     // A page with no rows written as null (as Go writes a list it never
     // filled) is an empty page, unless the body says it failed: then it is no
     // listing at all.
-    const nullUnder = LISTING_KEYS.find((key) => key in body && body[key] === null);
-    if (nullUnder !== undefined && body.success !== false && !('error' in body))
+    const nullRows = LISTING_KEYS.some((key) => body[key] === null);
+    if (nullRows && body.success !== false && !('error' in body))
         return { rows: [], reading: 'null for no rows', holder: body };
     throw new Unrecognised('A5', `no array under ${LISTING_KEYS.join(', ')} in ${shapeOf(body)}`);
 }
