@@ -34,6 +34,17 @@ import type { Reading, ReadingHooks } from './types.ts';
 const IFACE = (where: string): string => `interface, ${where}`;
 const RFC = (section: string): string => `RFC 9110 §${section}`;
 
+/** A reading as the catalogue writes it: the client comes out clean unless the entry says otherwise. */
+type Entry = Omit<Reading, 'expect'> & Partial<Pick<Reading, 'expect'>>;
+
+/** Readings of one family that interpret the same sentence. */
+function family(
+  shared: Pick<Entry, 'family' | 'where' | 'source' | 'expect'>,
+  members: ReadonlyArray<Omit<Entry, 'family' | 'where' | 'source' | 'expect'>>,
+): Entry[] {
+  return members.map(({ name, ...rest }) => ({ name, ...shared, ...rest }));
+}
+
 const GENERATE = 'POST /gen/process-content-async';
 const UPLOAD = 'POST /contents/upload/{id}';
 const TASK = 'GET /gen/task-status/{id}';
@@ -42,52 +53,34 @@ const DETAIL = 'GET /contents/{id}';
 const CREATE = 'POST /contents';
 const EDIT = 'PUT /contents/{id}';
 
-const listings: Reading[] = [
-  {
-    name: 'contents-under-data',
-    family: 'envelope',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'rows under `data` with page, limit, total and has_more (the reference reading)',
-    expect: 'clean',
-    options: { listing: { envelope: 'data' } },
-  },
-  {
-    name: 'contents-bare-array',
-    family: 'envelope',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'a bare JSON array of rows, no hints beside it',
-    expect: 'clean',
-    options: { listing: { envelope: 'bare' } },
-  },
-  {
-    name: 'contents-under-items',
-    family: 'envelope',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'rows under `items`',
-    expect: 'clean',
-    options: { listing: { envelope: 'items' } },
-  },
-  {
-    name: 'contents-under-contents',
-    family: 'envelope',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'rows under `contents`',
-    expect: 'clean',
-    options: { listing: { envelope: 'contents' } },
-  },
-  {
-    name: 'contents-under-results',
-    family: 'envelope',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'rows under `results`',
-    expect: 'clean',
-    options: { listing: { envelope: 'results' } },
-  },
+const listings: Entry[] = [
+  ...family({ family: 'envelope', where: IFACE(LIST), source: S.CONTENTS_ENVELOPE }, [
+    {
+      name: 'contents-under-data',
+      answers: 'rows under `data` with page, limit, total and has_more (the reference reading)',
+      options: { listing: { envelope: 'data' } },
+    },
+    {
+      name: 'contents-bare-array',
+      answers: 'a bare JSON array of rows, no hints beside it',
+      options: { listing: { envelope: 'bare' } },
+    },
+    {
+      name: 'contents-under-items',
+      answers: 'rows under `items`',
+      options: { listing: { envelope: 'items' } },
+    },
+    {
+      name: 'contents-under-contents',
+      answers: 'rows under `contents`',
+      options: { listing: { envelope: 'contents' } },
+    },
+    {
+      name: 'contents-under-results',
+      answers: 'rows under `results`',
+      options: { listing: { envelope: 'results' } },
+    },
+  ]),
   {
     name: 'contents-under-rows',
     family: 'envelope',
@@ -104,7 +97,6 @@ const listings: Reading[] = [
     source: S.CONTENTS_ENVELOPE,
     answers:
       'a page with no rows as `null` under its key (`{data: null, …}`), as Go writes a list never filled',
-    expect: 'clean',
     hooks: replyOn([LIST, 'GET /accounts'], (reply) =>
       withBody(reply, (body) =>
         Array.isArray(body)
@@ -124,7 +116,6 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: '`{data: {items: [...]}, …hints}`: the rows one object deeper',
-    expect: 'clean',
     hooks: replyOn([LIST], (reply) =>
       withBody(reply, (body) =>
         Array.isArray((body as { data?: unknown }).data)
@@ -133,31 +124,24 @@ const listings: Reading[] = [
       ),
     ),
   },
-  {
-    name: 'accounts-bare-array',
-    family: 'accounts-envelope',
-    where: IFACE('GET /accounts'),
-    source: S.ACCOUNTS_SHAPE,
-    answers: 'GET /accounts as a bare array',
-    expect: 'clean',
-    options: { listing: { accountsEnvelope: 'bare' } },
-  },
-  {
-    name: 'accounts-under-data',
-    family: 'accounts-envelope',
-    where: IFACE('GET /accounts'),
-    source: S.ACCOUNTS_SHAPE,
-    answers: 'GET /accounts under `data`, whatever the contents envelope',
-    expect: 'clean',
-    options: { listing: { accountsEnvelope: 'data' } },
-  },
+  ...family({ family: 'accounts-envelope', where: IFACE('GET /accounts'), source: S.ACCOUNTS_SHAPE }, [
+    {
+      name: 'accounts-bare-array',
+      answers: 'GET /accounts as a bare array',
+      options: { listing: { accountsEnvelope: 'bare' } },
+    },
+    {
+      name: 'accounts-under-data',
+      answers: 'GET /accounts under `data`, whatever the contents envelope',
+      options: { listing: { accountsEnvelope: 'data' } },
+    },
+  ]),
   {
     name: 'paging-has-more',
     family: 'paging',
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'page, limit and has_more; no total',
-    expect: 'clean',
     options: { listing: { hint: 'has_more' } },
   },
   {
@@ -166,7 +150,6 @@ const listings: Reading[] = [
     where: IFACE(LIST),
     source: S.FLAG_WORDS,
     answers: '`has_more` as `"yes"` or `"no"`, the words the interface sends its own flags in',
-    expect: 'clean',
     hooks: replyOn([LIST, 'GET /accounts'], (reply) =>
       withBody(reply, (body) =>
         mapTree(body, (value, key) =>
@@ -175,260 +158,176 @@ const listings: Reading[] = [
       ),
     ),
   },
-  {
-    name: 'paging-total',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'page, limit and total; no has_more',
-    expect: 'clean',
-    options: { listing: { hint: 'total' } },
-  },
-  {
-    name: 'paging-next-path',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: '`next`: the next page as a path with its query, null on the last',
-    expect: 'clean',
-    options: { listing: { hint: 'next' } },
-  },
-  {
-    name: 'paging-meta',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: '`meta: {current_page, per_page, total_pages, total}`',
-    expect: 'clean',
-    options: { listing: { hint: 'meta' } },
-  },
-  {
-    name: 'paging-links-cursor',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: '`links.next`: an absolute URL carrying an opaque cursor',
-    expect: 'clean',
-    options: { listing: { hint: 'links' } },
-  },
-  {
-    name: 'paging-next-cursor',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: '`next_cursor` at the top level, sent back as `cursor`',
-    expect: 'clean',
-    options: { listing: { hint: 'cursor' } },
-  },
-  {
-    name: 'paging-offset',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: '`offset`, `limit` and `total`; the next page is asked for with `offset`',
-    expect: 'clean',
-    options: { listing: { hint: 'offset' } },
-  },
-  {
-    name: 'paging-no-hint',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'pages with no hint at all: a short page is the last',
-    expect: 'clean',
-    options: { listing: { hint: 'none' } },
-  },
-  {
-    name: 'contents-unpaged',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'every row in one answer, no hint, every query ignored',
-    // As many rows as a usual page size prove nothing: creates are held, and the report says why.
-    expect: 'converge-or-hold',
-    options: { listing: { paged: false } },
-  },
-  {
-    name: 'paging-ignores-page',
-    family: 'paging',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'the first page whatever page is asked for, while saying there is more',
-    expect: 'converge-or-hold',
-    options: { listing: { ignorePage: true } },
-  },
+  ...family({ family: 'paging', where: IFACE(LIST), source: S.CONTENTS_ENVELOPE }, [
+    {
+      name: 'paging-total',
+      answers: 'page, limit and total; no has_more',
+      options: { listing: { hint: 'total' } },
+    },
+    {
+      name: 'paging-next-path',
+      answers: '`next`: the next page as a path with its query, null on the last',
+      options: { listing: { hint: 'next' } },
+    },
+    {
+      name: 'paging-meta',
+      answers: '`meta: {current_page, per_page, total_pages, total}`',
+      options: { listing: { hint: 'meta' } },
+    },
+    {
+      name: 'paging-links-cursor',
+      answers: '`links.next`: an absolute URL carrying an opaque cursor',
+      options: { listing: { hint: 'links' } },
+    },
+    {
+      name: 'paging-next-cursor',
+      answers: '`next_cursor` at the top level, sent back as `cursor`',
+      options: { listing: { hint: 'cursor' } },
+    },
+    {
+      name: 'paging-offset',
+      answers: '`offset`, `limit` and `total`; the next page is asked for with `offset`',
+      options: { listing: { hint: 'offset' } },
+    },
+    {
+      name: 'paging-no-hint',
+      answers: 'pages with no hint at all: a short page is the last',
+      options: { listing: { hint: 'none' } },
+    },
+  ]),
+  ...family(
+    { family: 'paging', where: IFACE(LIST), source: S.CONTENTS_ENVELOPE, expect: 'converge-or-hold' },
+    [
+      {
+        name: 'contents-unpaged',
+        answers: 'every row in one answer, no hint, every query ignored',
+        // As many rows as a usual page size prove nothing: creates are held, and the report says why.
+        options: { listing: { paged: false } },
+      },
+      {
+        name: 'paging-ignores-page',
+        answers: 'the first page whatever page is asked for, while saying there is more',
+        options: { listing: { ignorePage: true } },
+      },
+    ],
+  ),
   {
     name: 'pages-from-0',
     family: 'page-base',
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'page numbers count from 0',
-    expect: 'clean',
     options: { listing: { pageBase: 0 } },
   },
-  {
-    name: 'size-as-page_size',
-    family: 'page-size',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'the page size is read from `page_size` only',
-    expect: 'clean',
-    options: { listing: { sizeParam: 'page_size', defaultSize: 2 } },
-  },
-  {
-    name: 'size-as-per_page',
-    family: 'page-size',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'the page size is read from `per_page` only',
-    expect: 'clean',
-    options: { listing: { sizeParam: 'per_page', defaultSize: 2 } },
-  },
-  {
-    name: 'size-its-own',
-    family: 'page-size',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: "pages of the service's own size (2), whatever size is asked for",
-    expect: 'clean',
-    options: { listing: { sizeParam: 'none', defaultSize: 2 } },
-  },
+  ...family({ family: 'page-size', where: IFACE(LIST), source: S.CONTENTS_ENVELOPE }, [
+    {
+      name: 'size-as-page_size',
+      answers: 'the page size is read from `page_size` only',
+      options: { listing: { sizeParam: 'page_size', defaultSize: 2 } },
+    },
+    {
+      name: 'size-as-per_page',
+      answers: 'the page size is read from `per_page` only',
+      options: { listing: { sizeParam: 'per_page', defaultSize: 2 } },
+    },
+    {
+      name: 'size-its-own',
+      answers: "pages of the service's own size (2), whatever size is asked for",
+      options: { listing: { sizeParam: 'none', defaultSize: 2 } },
+    },
+  ]),
   {
     name: 'newest-first',
     family: 'order',
     where: IFACE(LIST),
     source: S.CONTENTS_ENVELOPE,
     answers: 'rows newest first',
-    expect: 'clean',
     options: { listing: { order: 'newest-first' } },
   },
 ];
 
-const fields: Reading[] = [
-  {
-    name: 'ids-as-numbers',
-    family: 'ids',
-    where: IFACE('ContentDetail'),
-    source: S.ID_FIELD,
-    answers: 'item ids are JSON numbers (1001, 1002, …), and paths take them',
-    expect: 'clean',
-    hooks: idForm((serial) => serial),
-  },
-  {
-    name: 'ids-prefixed',
-    family: 'ids',
-    where: IFACE('ContentDetail'),
-    source: S.ID_FIELD,
-    answers: 'item ids are prefixed strings (`cnt_1001`)',
-    expect: 'clean',
-    hooks: idForm((serial) => `cnt_${serial}`),
-  },
-  {
-    name: 'ids-upper-case-uuid',
-    family: 'ids',
-    where: IFACE('ContentDetail'),
-    source: S.ID_FIELD,
-    answers: 'item ids are UUIDs in upper case, and paths take them so',
-    expect: 'clean',
-    hooks: idForm((_serial, id) => id.toUpperCase()),
-  },
-  {
-    name: 'dates-with-offset',
-    family: 'dates',
-    where: IFACE('ContentDetail'),
-    source: S.DATE_FIELD,
-    answers: 'every date in local time with its offset (`…T14:00:00.000+02:00`)',
-    expect: 'clean',
-    hooks: dateForm((iso) => withOffset(iso)),
-  },
-  {
-    name: 'dates-without-fraction',
-    family: 'dates',
-    where: IFACE('ContentDetail'),
-    source: S.DATE_FIELD,
-    answers: 'every date to the whole second (`…T12:00:00Z`)',
-    expect: 'clean',
-    hooks: dateForm((iso) => `${iso.slice(0, 19)}Z`),
-  },
-  {
-    name: 'dates-microseconds',
-    family: 'dates',
-    where: IFACE('ContentDetail'),
-    source: S.DATE_FIELD,
-    answers: 'every date with six digits of fraction and `+00:00`',
-    expect: 'clean',
-    hooks: dateForm((iso) => `${iso.slice(0, 23)}000+00:00`),
-  },
-  {
-    name: 'dates-epoch-seconds-in-rows',
-    family: 'dates',
-    where: IFACE(LIST),
-    source: S.LIST_FIELDS,
-    answers: 'dates of list rows as epoch seconds (numbers)',
-    expect: 'clean',
-    hooks: dateForm((iso) => Math.floor(Date.parse(iso) / 1000), true),
-  },
-  {
-    name: 'dates-epoch-ms-in-rows',
-    family: 'dates',
-    where: IFACE(LIST),
-    source: S.LIST_FIELDS,
-    answers: 'dates of list rows as epoch milliseconds (numbers)',
-    expect: 'clean',
-    hooks: dateForm((iso) => Date.parse(iso), true),
-  },
-  {
-    name: 'percentage-as-string',
-    family: 'numbers',
-    where: IFACE('ContentDetail'),
-    source: S.PROGRESS_FIELDS,
-    answers: 'progress.percentage as a string (`"40"`)',
-    expect: 'clean',
-    hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? String(v) : v)),
-  },
-  {
-    name: 'percentage-as-fraction',
-    family: 'numbers',
-    where: IFACE('ContentDetail'),
-    source: S.PROGRESS_FIELDS,
-    answers: 'progress.percentage as a fraction of 1 (`0.4`)',
-    expect: 'clean',
-    hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? v / 100 : v)),
-  },
-  {
-    name: 'credits-as-string',
-    family: 'credits',
-    where: IFACE('GET /users/credits'),
-    source: S.CREDITS_SHAPE,
-    answers: 'the balance as a string (`{"credits": "1000"}`)',
-    expect: 'clean',
-    hooks: keyForm(['GET /users/credits'], ['credits'], (v) => (typeof v === 'number' ? String(v) : v)),
-  },
-  {
-    name: 'credits-as-balance',
-    family: 'credits',
-    where: IFACE('GET /users/credits'),
-    source: S.CREDITS_SHAPE,
-    answers: '`{"balance": 1000}`',
-    expect: 'clean',
-    options: { shapes: { credits: 'balance' } },
-  },
-  {
-    name: 'credits-available-under-data',
-    family: 'credits',
-    where: IFACE('GET /users/credits'),
-    source: S.CREDITS_SHAPE,
-    answers: '`{"data": {"available": 1000}}`',
-    expect: 'clean',
-    options: { shapes: { credits: 'available', creditsUnderData: true } },
-  },
+const fields: Entry[] = [
+  ...family({ family: 'ids', where: IFACE('ContentDetail'), source: S.ID_FIELD }, [
+    {
+      name: 'ids-as-numbers',
+      answers: 'item ids are JSON numbers (1001, 1002, …), and paths take them',
+      hooks: idForm((serial) => serial),
+    },
+    {
+      name: 'ids-prefixed',
+      answers: 'item ids are prefixed strings (`cnt_1001`)',
+      hooks: idForm((serial) => `cnt_${serial}`),
+    },
+    {
+      name: 'ids-upper-case-uuid',
+      answers: 'item ids are UUIDs in upper case, and paths take them so',
+      hooks: idForm((_serial, id) => id.toUpperCase()),
+    },
+  ]),
+  ...family({ family: 'dates', where: IFACE('ContentDetail'), source: S.DATE_FIELD }, [
+    {
+      name: 'dates-with-offset',
+      answers: 'every date in local time with its offset (`…T14:00:00.000+02:00`)',
+      hooks: dateForm((iso) => withOffset(iso)),
+    },
+    {
+      name: 'dates-without-fraction',
+      answers: 'every date to the whole second (`…T12:00:00Z`)',
+      hooks: dateForm((iso) => `${iso.slice(0, 19)}Z`),
+    },
+    {
+      name: 'dates-microseconds',
+      answers: 'every date with six digits of fraction and `+00:00`',
+      hooks: dateForm((iso) => `${iso.slice(0, 23)}000+00:00`),
+    },
+  ]),
+  ...family({ family: 'dates', where: IFACE(LIST), source: S.LIST_FIELDS }, [
+    {
+      name: 'dates-epoch-seconds-in-rows',
+      answers: 'dates of list rows as epoch seconds (numbers)',
+      hooks: dateForm((iso) => Math.floor(Date.parse(iso) / 1000), true),
+    },
+    {
+      name: 'dates-epoch-ms-in-rows',
+      answers: 'dates of list rows as epoch milliseconds (numbers)',
+      hooks: dateForm((iso) => Date.parse(iso), true),
+    },
+  ]),
+  ...family({ family: 'numbers', where: IFACE('ContentDetail'), source: S.PROGRESS_FIELDS }, [
+    {
+      name: 'percentage-as-string',
+      answers: 'progress.percentage as a string (`"40"`)',
+      hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? String(v) : v)),
+    },
+    {
+      name: 'percentage-as-fraction',
+      answers: 'progress.percentage as a fraction of 1 (`0.4`)',
+      hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? v / 100 : v)),
+    },
+  ]),
+  ...family({ family: 'credits', where: IFACE('GET /users/credits'), source: S.CREDITS_SHAPE }, [
+    {
+      name: 'credits-as-string',
+      answers: 'the balance as a string (`{"credits": "1000"}`)',
+      hooks: keyForm(['GET /users/credits'], ['credits'], (v) => (typeof v === 'number' ? String(v) : v)),
+    },
+    {
+      name: 'credits-as-balance',
+      answers: '`{"balance": 1000}`',
+      options: { shapes: { credits: 'balance' } },
+    },
+    {
+      name: 'credits-available-under-data',
+      answers: '`{"data": {"available": 1000}}`',
+      options: { shapes: { credits: 'available', creditsUnderData: true } },
+    },
+  ]),
   {
     name: 'subscription-at-top',
     family: 'subscription',
     where: IFACE('GET /subscription/current'),
     source: S.SUBSCRIPTION_WRAPPED,
     answers: '`{success, plan, limits, usage_summary}`: the payload beside success, not under data',
-    expect: 'clean',
     options: { shapes: { subscription: 'top' } },
   },
   {
@@ -437,7 +336,6 @@ const fields: Reading[] = [
     where: IFACE('GET /contents/{id}/versions'),
     source: S.VERSIONS_SHAPE,
     answers: 'version numbers as strings',
-    expect: 'clean',
     hooks: keyForm(['GET /contents/{id}/versions'], ['version'], (v) => String(v)),
   },
   {
@@ -446,7 +344,6 @@ const fields: Reading[] = [
     where: IFACE('States and transitions'),
     source: S.STATUS_VALUES,
     answers: 'every status in lower case, in rows, the detail view and task status',
-    expect: 'clean',
     options: { shapes: { statuses: 'lowercase' } },
   },
   {
@@ -455,7 +352,6 @@ const fields: Reading[] = [
     where: IFACE(TASK),
     source: S.TASK_STATUS_SHAPE,
     answers: 'task status spells its status in lower case (`uploaded`); rows and the detail view as listed',
-    expect: 'clean',
     hooks: keyForm([TASK], ['status', 'state'], lower),
   },
   {
@@ -464,29 +360,22 @@ const fields: Reading[] = [
     where: IFACE('States and transitions'),
     source: S.STATUS_VALUES,
     answers: 'every status capitalised (`Video_processed`)',
-    expect: 'clean',
     hooks: keyForm('*', ['status', 'state'], capitalised),
   },
-  {
-    name: 'platforms-lower-case',
-    family: 'platform-words',
-    where: IFACE('GET /accounts'),
-    source: S.ACCOUNTS_SHAPE,
-    answers: 'platforms in lower case (`youtube`) in accounts and rows',
-    expect: 'clean',
-    hooks: keyForm('*', ['platform', 'published_platform'], lower),
-  },
-  {
-    name: 'platforms-upper-case',
-    family: 'platform-words',
-    where: IFACE('GET /accounts'),
-    source: S.ACCOUNTS_SHAPE,
-    answers: 'platforms in upper case (`YOUTUBE`)',
-    expect: 'clean',
-    hooks: keyForm('*', ['platform', 'published_platform'], (v) =>
-      typeof v === 'string' ? v.toUpperCase() : v,
-    ),
-  },
+  ...family({ family: 'platform-words', where: IFACE('GET /accounts'), source: S.ACCOUNTS_SHAPE }, [
+    {
+      name: 'platforms-lower-case',
+      answers: 'platforms in lower case (`youtube`) in accounts and rows',
+      hooks: keyForm('*', ['platform', 'published_platform'], lower),
+    },
+    {
+      name: 'platforms-upper-case',
+      answers: 'platforms in upper case (`YOUTUBE`)',
+      hooks: keyForm('*', ['platform', 'published_platform'], (v) =>
+        typeof v === 'string' ? v.toUpperCase() : v,
+      ),
+    },
+  ]),
   {
     name: 'values-beyond-enums',
     family: 'new-values',
@@ -502,58 +391,50 @@ const fields: Reading[] = [
     where: IFACE(LIST),
     source: S.LIST_FIELDS,
     answers: 'every object carries fields the interface does not name (`_links`, `etag`, `kind`)',
-    expect: 'clean',
     hooks: replyOn(['*'], (reply) =>
       withBody(reply, (body) =>
         Array.isArray(body) ? body : { ...(body as object), request_id: 'req_1', _links: { self: '/v1' } },
       ),
     ),
   },
-  {
-    name: 'rows-without-status',
-    family: 'row-fields',
-    where: IFACE(LIST),
-    source: S.LIST_FIELDS,
-    answers: 'list rows without `status` (only the detail view has it)',
-    expect: 'clean',
-    hooks: replyOn([LIST], (reply) =>
-      withBody(reply, (body) => {
-        for (const row of rowsOf(body)) delete row.status;
-        return body;
-      }),
-    ),
-  },
-  {
-    name: 'rows-minimal',
-    family: 'row-fields',
-    where: IFACE(LIST),
-    source: S.LIST_FIELDS,
-    answers: 'list rows with only id, title, status, the published fields and last_error',
-    expect: 'clean',
-    hooks: replyOn([LIST], (reply) =>
-      withBody(reply, (body) => {
-        for (const row of rowsOf(body))
-          for (const key of [
-            'description',
-            'full_text',
-            'hashtags',
-            'persona',
-            'creation_date',
-            'updated_at',
-            'upload_date',
-          ])
-            delete row[key];
-        return body;
-      }),
-    ),
-  },
+  ...family({ family: 'row-fields', where: IFACE(LIST), source: S.LIST_FIELDS }, [
+    {
+      name: 'rows-without-status',
+      answers: 'list rows without `status` (only the detail view has it)',
+      hooks: replyOn([LIST], (reply) =>
+        withBody(reply, (body) => {
+          for (const row of rowsOf(body)) delete row.status;
+          return body;
+        }),
+      ),
+    },
+    {
+      name: 'rows-minimal',
+      answers: 'list rows with only id, title, status, the published fields and last_error',
+      hooks: replyOn([LIST], (reply) =>
+        withBody(reply, (body) => {
+          for (const row of rowsOf(body))
+            for (const key of [
+              'description',
+              'full_text',
+              'hashtags',
+              'persona',
+              'creation_date',
+              'updated_at',
+              'upload_date',
+            ])
+              delete row[key];
+          return body;
+        }),
+      ),
+    },
+  ]),
   {
     name: 'rows-persona-null',
     family: 'persona',
     where: IFACE(LIST),
     source: S.PERSONA_LIST,
     answers: 'persona is null in every row',
-    expect: 'clean',
     hooks: replyOn([LIST], (reply) =>
       withBody(reply, (body) => {
         for (const row of rowsOf(body)) row.persona = null;
@@ -561,97 +442,66 @@ const fields: Reading[] = [
       }),
     ),
   },
-  {
-    name: 'published-url-arrays',
-    family: 'published',
-    where: IFACE(LIST),
-    source: S.LIST_ITEMS,
-    answers: 'published_url and published_platform as arrays, one per account',
-    expect: 'clean',
-    hooks: publishedForm('array'),
-  },
-  {
-    name: 'published-url-comma-joined',
-    family: 'published',
-    where: IFACE(LIST),
-    source: S.LIST_ITEMS,
-    answers: 'published_url and published_platform as comma-joined strings',
-    expect: 'clean',
-    hooks: publishedForm('comma'),
-  },
-  {
-    name: 'published-urls-per-account',
-    family: 'published',
-    where: IFACE(LIST),
-    source: S.LIST_ITEMS,
-    answers: 'beside published_url, `published_urls: [{account_id, platform, url}]`',
-    expect: 'clean',
-    options: { behaviours: { urlsPerAccount: true } },
-  },
-  {
-    name: 'object-under-data',
-    family: 'object',
-    where: IFACE(DETAIL),
-    source: S.LIST_FIELDS,
-    answers: 'single objects (detail, task status) under `data`',
-    expect: 'clean',
-    options: { shapes: { object: 'data' } },
-  },
-  {
-    name: 'object-under-content',
-    family: 'object',
-    where: IFACE(DETAIL),
-    source: S.LIST_FIELDS,
-    answers: 'single objects under `content`',
-    expect: 'clean',
-    options: { shapes: { object: 'content' } },
-  },
+  ...family({ family: 'published', where: IFACE(LIST), source: S.LIST_ITEMS }, [
+    {
+      name: 'published-url-arrays',
+      answers: 'published_url and published_platform as arrays, one per account',
+      hooks: publishedForm('array'),
+    },
+    {
+      name: 'published-url-comma-joined',
+      answers: 'published_url and published_platform as comma-joined strings',
+      hooks: publishedForm('comma'),
+    },
+    {
+      name: 'published-urls-per-account',
+      answers: 'beside published_url, `published_urls: [{account_id, platform, url}]`',
+      options: { behaviours: { urlsPerAccount: true } },
+    },
+  ]),
+  ...family({ family: 'object', where: IFACE(DETAIL), source: S.LIST_FIELDS }, [
+    {
+      name: 'object-under-data',
+      answers: 'single objects (detail, task status) under `data`',
+      options: { shapes: { object: 'data' } },
+    },
+    {
+      name: 'object-under-content',
+      answers: 'single objects under `content`',
+      options: { shapes: { object: 'content' } },
+    },
+  ]),
 ];
 
-const writes: Reading[] = [
-  {
-    name: 'create-answers-id',
-    family: 'create-answer',
-    where: IFACE(CREATE),
-    source: S.CREATE_BODIES,
-    answers: 'POST /contents answers 201 `{id}`',
-    expect: 'clean',
-    options: { writes: { create: 'id' } },
-  },
-  {
-    name: 'create-answers-content-id',
-    family: 'create-answer',
-    where: IFACE(CREATE),
-    source: S.CREATE_BODIES,
-    answers: 'POST /contents answers 201 `{content_id}`',
-    expect: 'clean',
-    options: { writes: { create: 'content-id' } },
-  },
-  {
-    name: 'create-answers-wrapped',
-    family: 'create-answer',
-    where: IFACE(CREATE),
-    source: S.CREATE_BODIES,
-    answers: 'POST /contents answers `{success: true, data: item}`',
-    expect: 'clean',
-    options: { writes: { create: 'wrapped' } },
-  },
-  {
-    name: 'create-answers-empty-object',
-    family: 'create-answer',
-    where: IFACE(CREATE),
-    source: S.CREATE_BODIES,
-    answers: 'POST /contents answers 200 `{}`',
-    expect: 'clean',
-    options: { writes: { create: 'empty-object' } },
-  },
+const writes: Entry[] = [
+  ...family({ family: 'create-answer', where: IFACE(CREATE), source: S.CREATE_BODIES }, [
+    {
+      name: 'create-answers-id',
+      answers: 'POST /contents answers 201 `{id}`',
+      options: { writes: { create: 'id' } },
+    },
+    {
+      name: 'create-answers-content-id',
+      answers: 'POST /contents answers 201 `{content_id}`',
+      options: { writes: { create: 'content-id' } },
+    },
+    {
+      name: 'create-answers-wrapped',
+      answers: 'POST /contents answers `{success: true, data: item}`',
+      options: { writes: { create: 'wrapped' } },
+    },
+    {
+      name: 'create-answers-empty-object',
+      answers: 'POST /contents answers 200 `{}`',
+      options: { writes: { create: 'empty-object' } },
+    },
+  ]),
   {
     name: 'create-answers-location',
     family: 'create-answer',
     where: RFC('15.3.2'),
     source: S.RFC_201,
     answers: 'POST /contents answers 201 with no body and a Location header',
-    expect: 'clean',
     options: { writes: { create: 'location' } },
   },
   {
@@ -660,7 +510,6 @@ const writes: Reading[] = [
     where: RFC('15.3.3'),
     source: S.RFC_202,
     answers: 'POST /contents answers 202 `{id, status: "accepted"}`',
-    expect: 'clean',
     options: { writes: { create: 'accepted' } },
   },
   {
@@ -669,7 +518,6 @@ const writes: Reading[] = [
     where: RFC('15.3.5'),
     source: S.RFC_204,
     answers: 'POST /contents answers 204',
-    expect: 'clean',
     options: { writes: { create: 'empty' } },
   },
   {
@@ -678,34 +526,26 @@ const writes: Reading[] = [
     where: RFC('15.3.5'),
     source: S.RFC_204,
     answers: 'PUT /contents/{id} answers 204',
-    expect: 'clean',
     options: { writes: { edit: 'empty' } },
   },
-  {
-    name: 'edit-answers-empty-object',
-    family: 'edit-answer',
-    where: IFACE(EDIT),
-    source: S.PUT_FIELDS,
-    answers: 'PUT /contents/{id} answers 200 `{}`',
-    expect: 'clean',
-    options: { writes: { edit: 'empty-object' } },
-  },
-  {
-    name: 'edit-answers-wrapped',
-    family: 'edit-answer',
-    where: IFACE(EDIT),
-    source: S.PUT_FIELDS,
-    answers: 'PUT /contents/{id} answers `{success: true, data: item}`',
-    expect: 'clean',
-    options: { writes: { edit: 'wrapped' } },
-  },
+  ...family({ family: 'edit-answer', where: IFACE(EDIT), source: S.PUT_FIELDS }, [
+    {
+      name: 'edit-answers-empty-object',
+      answers: 'PUT /contents/{id} answers 200 `{}`',
+      options: { writes: { edit: 'empty-object' } },
+    },
+    {
+      name: 'edit-answers-wrapped',
+      answers: 'PUT /contents/{id} answers `{success: true, data: item}`',
+      options: { writes: { edit: 'wrapped' } },
+    },
+  ]),
   {
     name: 'edit-answers-202',
     family: 'edit-answer',
     where: RFC('15.3.3'),
     source: S.RFC_202,
     answers: 'PUT /contents/{id} answers 202 `{id, status: "accepted"}`',
-    expect: 'clean',
     options: { writes: { edit: 'accepted' } },
   },
   {
@@ -714,7 +554,6 @@ const writes: Reading[] = [
     where: IFACE(EDIT),
     source: S.PUT_EDITS,
     answers: 'PUT replaces the item: fields not sent are cleared',
-    expect: 'clean',
     options: { writes: { put: 'replace' } },
   },
   {
@@ -723,7 +562,6 @@ const writes: Reading[] = [
     where: IFACE('Authentication'),
     source: S.SCOPES_NOT_SHOWN,
     answers: "POST /contents and PUT /contents/{id} need the `write` scope (the story's key has it)",
-    expect: 'clean',
     options: { writes: { contentWrites: 'write' } },
   },
   {
@@ -732,7 +570,6 @@ const writes: Reading[] = [
     where: IFACE(GENERATE),
     source: S.GENERATION_RESPONSE,
     answers: 'a generation answers 200 `{}`',
-    expect: 'clean',
     hooks: replyOn([GENERATE], (reply) => (reply.status === 202 ? { status: 200, body: {} } : reply)),
   },
   {
@@ -741,7 +578,6 @@ const writes: Reading[] = [
     where: IFACE(GENERATE),
     source: S.GENERATION_STATUSES,
     answers: 'a generation answers 204',
-    expect: 'clean',
     hooks: replyOn([GENERATE], (reply) => (reply.status === 202 ? { status: 204, body: null } : reply)),
   },
   {
@@ -750,84 +586,62 @@ const writes: Reading[] = [
     where: IFACE(GENERATE),
     source: S.ASYNC,
     answers: 'a generation answers 202 `{job_id, state: "queued"}`',
-    expect: 'clean',
     hooks: replyOn([GENERATE], (reply) =>
       reply.status === 202 ? { status: 202, body: { job_id: 'job_1', state: 'queued' } } : reply,
     ),
   },
-  {
-    name: 'upload-answers-202',
-    family: 'upload-answer',
-    where: IFACE(UPLOAD),
-    source: S.UPLOAD_RESPONSE,
-    answers: 'an upload answers 202 `{}`',
-    expect: 'clean',
-    hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 202, body: {} } : reply)),
-  },
-  {
-    name: 'upload-answers-204',
-    family: 'upload-answer',
-    where: IFACE(UPLOAD),
-    source: S.UPLOAD_RESPONSE,
-    answers: 'an upload answers 204',
-    expect: 'clean',
-    hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 204, body: null } : reply)),
-  },
+  ...family({ family: 'upload-answer', where: IFACE(UPLOAD), source: S.UPLOAD_RESPONSE }, [
+    {
+      name: 'upload-answers-202',
+      answers: 'an upload answers 202 `{}`',
+      hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 202, body: {} } : reply)),
+    },
+    {
+      name: 'upload-answers-204',
+      answers: 'an upload answers 204',
+      hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 204, body: null } : reply)),
+    },
+  ]),
 ];
 
-const taskStatus: Reading[] = [
-  {
-    name: 'task-status-state-error',
-    family: 'task-status',
-    where: IFACE(TASK),
-    source: S.TASK_STATUS_SHAPE,
-    answers: '`{state, error}` in place of `{status, last_error}`',
-    expect: 'clean',
-    options: { shapes: { taskStatus: 'state' } },
-  },
-  {
-    name: 'task-status-under-data',
-    family: 'task-status',
-    where: IFACE(TASK),
-    source: S.TASK_STATUS_SHAPE,
-    answers: 'the task status under `data`',
-    expect: 'clean',
-    hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ data: body }))),
-  },
-  {
-    name: 'task-status-only-status',
-    family: 'task-status',
-    where: IFACE(TASK),
-    source: S.TASK_STATUS_SHAPE,
-    answers: '`{status}` alone: no progress, no error',
-    expect: 'clean',
-    hooks: replyOn([TASK], (reply) =>
-      withBody(reply, (body) => ({ status: (body as { status?: unknown }).status })),
-    ),
-  },
-  {
-    name: 'task-status-job-state',
-    family: 'task-status',
-    where: IFACE(TASK),
-    source: S.TASK_STATUS_SHAPE,
-    answers: '`{job: {state, error}}`, a shape no reading covers: the detail view is the fallback',
-    expect: 'clean',
-    hooks: replyOn([TASK], (reply) =>
-      withBody(reply, (body) => ({
-        job: {
-          state: (body as { status?: unknown }).status,
-          error: (body as { last_error?: unknown }).last_error,
-        },
-      })),
-    ),
-  },
+const taskStatus: Entry[] = [
+  ...family({ family: 'task-status', where: IFACE(TASK), source: S.TASK_STATUS_SHAPE }, [
+    {
+      name: 'task-status-state-error',
+      answers: '`{state, error}` in place of `{status, last_error}`',
+      options: { shapes: { taskStatus: 'state' } },
+    },
+    {
+      name: 'task-status-under-data',
+      answers: 'the task status under `data`',
+      hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ data: body }))),
+    },
+    {
+      name: 'task-status-only-status',
+      answers: '`{status}` alone: no progress, no error',
+      hooks: replyOn([TASK], (reply) =>
+        withBody(reply, (body) => ({ status: (body as { status?: unknown }).status })),
+      ),
+    },
+    {
+      name: 'task-status-job-state',
+      answers: '`{job: {state, error}}`, a shape no reading covers: the detail view is the fallback',
+      hooks: replyOn([TASK], (reply) =>
+        withBody(reply, (body) => ({
+          job: {
+            state: (body as { status?: unknown }).status,
+            error: (body as { last_error?: unknown }).last_error,
+          },
+        })),
+      ),
+    },
+  ]),
   {
     name: 'task-status-404-before-first-run',
     family: 'task-status',
     where: RFC('15.5.5'),
     source: S.RFC_404,
     answers: 'task status answers 404 for an item that has never been generated',
-    expect: 'clean',
     hooks: faultOn(
       [TASK],
       (exchange, core) => {
@@ -841,34 +655,24 @@ const taskStatus: Reading[] = [
   },
 ];
 
-const states: Reading[] = [
-  {
-    name: 'queued-before-first-phase',
-    family: 'queue',
-    where: IFACE('States and transitions'),
-    source: S.INITIAL_MOVE,
-    answers: 'a generation shows QUEUED (a state beyond the thirteen) for a while before PROCESSING_AUDIO',
-    expect: 'clean',
-    options: { behaviours: { queueMs: 40, queueStatus: 'QUEUED' } },
-  },
-  {
-    name: 'processing-before-first-phase',
-    family: 'queue',
-    where: IFACE('States and transitions'),
-    source: S.INITIAL_MOVE,
-    answers: 'a generation shows PROCESSING for a while before PROCESSING_AUDIO',
-    expect: 'clean',
-    options: { behaviours: { queueMs: 40, queueStatus: 'PROCESSING' } },
-  },
-  {
-    name: 'queued-keeps-status',
-    family: 'queue',
-    where: IFACE('States and transitions'),
-    source: S.INITIAL_MOVE,
-    answers: "a generation keeps the item's status for a while before PROCESSING_AUDIO",
-    expect: 'clean',
-    options: { behaviours: { queueMs: 40 } },
-  },
+const states: Entry[] = [
+  ...family({ family: 'queue', where: IFACE('States and transitions'), source: S.INITIAL_MOVE }, [
+    {
+      name: 'queued-before-first-phase',
+      answers: 'a generation shows QUEUED (a state beyond the thirteen) for a while before PROCESSING_AUDIO',
+      options: { behaviours: { queueMs: 40, queueStatus: 'QUEUED' } },
+    },
+    {
+      name: 'processing-before-first-phase',
+      answers: 'a generation shows PROCESSING for a while before PROCESSING_AUDIO',
+      options: { behaviours: { queueMs: 40, queueStatus: 'PROCESSING' } },
+    },
+    {
+      name: 'queued-keeps-status',
+      answers: "a generation keeps the item's status for a while before PROCESSING_AUDIO",
+      options: { behaviours: { queueMs: 40 } },
+    },
+  ]),
   {
     name: 'unheard-of-state-between-phases',
     family: 'gap-state',
@@ -893,12 +697,11 @@ const states: Reading[] = [
     where: IFACE('ContentDetail'),
     source: S.PROGRESS_FIELDS,
     answers: 'a run that ends keeps its last progress snapshot',
-    expect: 'clean',
     options: { behaviours: { staleProgress: true } },
   },
 ];
 
-const stored: Reading[] = [
+const stored: Entry[] = [
   {
     name: 'updated-after-create',
     family: 'update-stamp',
@@ -906,7 +709,6 @@ const stored: Reading[] = [
     source: S.UPDATED_FIELD,
     answers:
       "a created item's updated_at is a millisecond after its creation_date: the service stamps its own work on it",
-    expect: 'clean',
     options: { behaviours: { settlesAfterCreateMs: 1 } },
   },
   {
@@ -915,34 +717,26 @@ const stored: Reading[] = [
     where: IFACE(EDIT),
     source: S.PUT_FIELDS,
     answers: 'text fields stored with `\\n` line ends and no trailing blanks',
-    expect: 'clean',
     options: { behaviours: { normaliseText: true } },
   },
-  {
-    name: 'titles-collapsed-whitespace',
-    family: 'title-form',
-    where: IFACE(CREATE),
-    source: S.CREATE_BODIES,
-    answers: 'titles stored with runs of blanks made one and no blanks at the ends',
-    expect: 'clean',
-    options: { behaviours: { titleForm: 'collapse' } },
-  },
-  {
-    name: 'titles-nfc',
-    family: 'title-form',
-    where: IFACE(CREATE),
-    source: S.CREATE_BODIES,
-    answers: 'titles stored in Unicode NFC',
-    expect: 'clean',
-    options: { behaviours: { titleForm: 'nfc' } },
-  },
+  ...family({ family: 'title-form', where: IFACE(CREATE), source: S.CREATE_BODIES }, [
+    {
+      name: 'titles-collapsed-whitespace',
+      answers: 'titles stored with runs of blanks made one and no blanks at the ends',
+      options: { behaviours: { titleForm: 'collapse' } },
+    },
+    {
+      name: 'titles-nfc',
+      answers: 'titles stored in Unicode NFC',
+      options: { behaviours: { titleForm: 'nfc' } },
+    },
+  ]),
   {
     name: 'defaults-filled',
     family: 'defaults',
     where: IFACE('ContentDetail'),
     source: S.PROGRESS_FIELDS,
     answers: "the service's own defaults filled into fine_tuning and subtitle_settings",
-    expect: 'clean',
     options: { behaviours: { fillDefaults: true } },
   },
   {
@@ -951,12 +745,11 @@ const stored: Reading[] = [
     where: IFACE(CREATE),
     source: S.CREATE_BODIES,
     answers: 'persona_id ignored: every item gets the house narrator',
-    expect: 'clean',
     options: { behaviours: { ignorePersonaId: true } },
   },
 ];
 
-const http: Reading[] = [
+const http: Entry[] = [
   {
     name: '503-retry-after-seconds-on-generation',
     family: 'http-generation',
@@ -964,7 +757,6 @@ const http: Reading[] = [
     source: S.RFC_503,
     answers:
       'the first generation answers 503 with `Retry-After: 1` (a maintenance window); nothing is started',
-    expect: 'clean',
     hooks: faultOn([GENERATE], () => ({
       reply: errorReply(503, 'Down for maintenance.', { 'retry-after': '1' }),
     })),
@@ -975,7 +767,6 @@ const http: Reading[] = [
     where: RFC('10.2.3'),
     source: S.RFC_RETRY_AFTER,
     answers: 'the first two GET /contents answer 503 with Retry-After as an HTTP date',
-    expect: 'clean',
     hooks: faultOn(
       [LIST],
       () => ({ reply: errorReply(503, 'Down for maintenance.', { 'retry-after': retryAfterDate(1) }) }),
@@ -999,7 +790,6 @@ const http: Reading[] = [
     where: RFC('15.6.4'),
     source: S.RFC_503,
     answers: 'the first upload answers 503 with `Retry-After: 1`; nothing is published',
-    expect: 'clean',
     hooks: faultOn([UPLOAD], () => ({
       reply: errorReply(503, 'Down for maintenance.', { 'retry-after': '1' }),
     })),
@@ -1010,7 +800,6 @@ const http: Reading[] = [
     where: IFACE('Errors'),
     source: S.RATE_LIMITED,
     answers: 'the first two generations answer 429 with `Retry-After: 1`',
-    expect: 'clean',
     hooks: faultOn([GENERATE], () => ({ reply: errorReply(429, 'rate_limited', { 'retry-after': '1' }) }), {
       times: 2,
     }),
@@ -1021,7 +810,6 @@ const http: Reading[] = [
     where: RFC('10.2.3'),
     source: S.RFC_RETRY_AFTER,
     answers: 'the first upload answers 429 with Retry-After as an HTTP date',
-    expect: 'clean',
     hooks: faultOn([UPLOAD], () => ({
       reply: errorReply(429, 'rate_limited', { 'retry-after': retryAfterDate(1) }),
     })),
@@ -1041,7 +829,6 @@ const http: Reading[] = [
     where: IFACE('Limits'),
     source: S.READS_NOT_LIMITED,
     answers: 'the first two detail reads answer 429 with `Retry-After: 1` (a gateway limits reads too)',
-    expect: 'clean',
     hooks: faultOn([DETAIL], () => ({ reply: errorReply(429, 'rate_limited', { 'retry-after': '1' }) }), {
       times: 2,
     }),
@@ -1052,7 +839,6 @@ const http: Reading[] = [
     where: RFC('15.6.3'),
     source: S.RFC_502,
     answers: "the first GET /contents answers a gateway's HTML 502 page",
-    expect: 'clean',
     hooks: faultOn([LIST], () => ({ reply: htmlPage(502, 'Bad Gateway') })),
   },
   {
@@ -1070,7 +856,6 @@ const http: Reading[] = [
     where: IFACE('Errors'),
     source: S.ERROR_BODIES,
     answers: 'the first two task-status reads answer 500 with an empty body',
-    expect: 'clean',
     hooks: faultOn([TASK], () => ({ reply: { status: 500, body: '' } }), { times: 2 }),
   },
   {
@@ -1079,7 +864,6 @@ const http: Reading[] = [
     where: 'RFC 9112 §9.3.1',
     source: 'Connections can be closed at any time, with or without intention.',
     answers: 'every fifth request waits 40 ms before it is handled',
-    expect: 'clean',
     hooks: faultOn(['*'], (exchange) => (exchange.index % 5 === 4 ? { delayMs: 40 } : undefined), {
       times: Infinity,
     }),
@@ -1117,7 +901,6 @@ const http: Reading[] = [
     where: RFC('15.4.2'),
     source: S.RFC_301,
     answers: 'GET /accounts answers 301 to the same path on the same host, once',
-    expect: 'clean',
     hooks: faultOn(['GET /accounts'], (exchange) => ({
       reply: { status: 301, body: '', headers: { location: `/v1${exchange.path}?moved=1` } },
     })),
@@ -1128,7 +911,6 @@ const http: Reading[] = [
     where: RFC('15.4.8'),
     source: S.RFC_307,
     answers: 'the first task-status read answers 307 to the same path on the same host',
-    expect: 'clean',
     hooks: faultOn([TASK], (exchange) => ({
       reply: { status: 307, body: '', headers: { location: `/v1${exchange.path}?r=1` } },
     })),
@@ -1175,7 +957,6 @@ const http: Reading[] = [
     where: RFC('15.5.11'),
     source: S.RFC_410,
     answers: "a deleted item's paths answer 410, not 404",
-    expect: 'clean',
     hooks: goneForDeleted(),
   },
   {
@@ -1205,7 +986,6 @@ const http: Reading[] = [
     where: RFC('8.3'),
     source: S.RFC_CONTENT_TYPE,
     answers: 'every JSON answer is labelled `text/plain`',
-    expect: 'clean',
     hooks: replyOn(['*'], (reply) =>
       reply.body !== null && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)
         ? {
@@ -1222,12 +1002,11 @@ const http: Reading[] = [
     where: 'RFC 9112 §9.3.1',
     source: 'Connections can be closed at any time, with or without intention.',
     answers: 'every answer closes its connection (`Connection: close`)',
-    expect: 'clean',
     hooks: replyOn(['*'], (reply) => ({ ...reply, headers: { ...reply.headers, connection: 'close' } })),
   },
 ];
 
-const living: Reading[] = [
+const living: Entry[] = [
   {
     name: 'list-lags-creates',
     family: 'list-lag',
@@ -1265,33 +1044,23 @@ const living: Reading[] = [
     expect: 'converge',
     hooks: lookAlikes(),
   },
-  {
-    name: 'created-during-walk',
-    family: 'walk',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'after a page is served, someone else creates an item (three times)',
-    expect: 'converge',
-    hooks: othersCreateDuringWalk(),
-  },
-  {
-    name: 'deleted-during-walk',
-    family: 'walk',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'after a page is served, someone else deletes their oldest item (the rows move up)',
-    expect: 'converge',
-    hooks: othersDeleteDuringWalk(),
-  },
-  {
-    name: 'retitled-during-walk',
-    family: 'walk',
-    where: IFACE(LIST),
-    source: S.CONTENTS_ENVELOPE,
-    answers: 'after a page is served, someone else retitles one of their items',
-    expect: 'converge',
-    hooks: othersRetitleDuringWalk(),
-  },
+  ...family({ family: 'walk', where: IFACE(LIST), source: S.CONTENTS_ENVELOPE, expect: 'converge' }, [
+    {
+      name: 'created-during-walk',
+      answers: 'after a page is served, someone else creates an item (three times)',
+      hooks: othersCreateDuringWalk(),
+    },
+    {
+      name: 'deleted-during-walk',
+      answers: 'after a page is served, someone else deletes their oldest item (the rows move up)',
+      hooks: othersDeleteDuringWalk(),
+    },
+    {
+      name: 'retitled-during-walk',
+      answers: 'after a page is served, someone else retitles one of their items',
+      hooks: othersRetitleDuringWalk(),
+    },
+  ]),
   {
     name: 'ours-deleted-by-someone-else',
     family: 'ours-deleted',
@@ -1343,4 +1112,4 @@ export const READINGS: readonly Reading[] = [
   ...stored,
   ...http,
   ...living,
-];
+].map(({ expect = 'clean', ...entry }) => ({ ...entry, expect }));
