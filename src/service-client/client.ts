@@ -149,6 +149,9 @@ const GENERATION = { idempotent: false, rateLimited: true } as const;
 const CREATE = { idempotent: false, rateLimited: false } as const;
 const READ = { idempotent: true, rateLimited: false } as const;
 
+/** A path as errors name it: without its query. */
+const labelOf = (path: string): string => path.split('?')[0] ?? path;
+
 class HttpServiceClient implements ServiceClient {
   readonly baseUrl: string;
   readonly #base: wire.BaseUrl;
@@ -490,12 +493,14 @@ class HttpServiceClient implements ServiceClient {
     kind: { idempotent: boolean; rateLimited: boolean } = READ,
     idempotencyKey?: string,
   ): Promise<unknown> {
-    const label = path.split('?')[0] ?? path;
-    if (method === 'GET') return this.#send(method, path, label, body, kind);
+    const label = labelOf(path);
+    const send = async (key?: string): Promise<unknown> =>
+      (await this.#answer(method, path, body, kind, key)).body;
+    if (method === 'GET') return send();
     if (this.#readOnly) throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
     // Every POST carries a key (service-client/idempotency.ts): the caller's, or one for this write alone.
     const key = method === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
-    if (this.#writeAccepted) return this.#send(method, path, label, body, kind, key);
+    if (this.#writeAccepted) return send(key);
     // Until the service has accepted one write, writes go one at a time: a
     // 403 on the first stops the others before they are sent.
     const before = this.#writeGate;
@@ -510,7 +515,7 @@ class HttpServiceClient implements ServiceClient {
           `an earlier write was refused: ${this.#writeRefusal.message}`,
         );
       }
-      const answer = await this.#send(method, path, label, body, kind, key);
+      const answer = await send(key);
       this.#writeAccepted = true;
       return answer;
     } finally {
@@ -519,28 +524,14 @@ class HttpServiceClient implements ServiceClient {
   }
 
   /** One page of a listing, with its size as received: the walk caps the bytes it keeps. */
-  async #page(target: string): Promise<ListingPage> {
-    const label = target.split('?')[0] ?? target;
-    const { body, bytes } = await this.#answer('GET', target, label, undefined, READ);
-    return { body, bytes };
-  }
-
-  async #send(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    label: string,
-    body: wire.WireBody | undefined,
-    kind: { idempotent: boolean; rateLimited: boolean },
-    idempotencyKey?: string,
-  ): Promise<unknown> {
-    return (await this.#answer(method, path, label, body, kind, idempotencyKey)).body;
+  #page(target: string): Promise<ListingPage> {
+    return this.#answer('GET', target, undefined, READ);
   }
 
   /** One request's 2xx answer, or a ServiceError that teaches. */
   async #answer(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
-    label: string,
     body: wire.WireBody | undefined,
     kind: { idempotent: boolean; rateLimited: boolean },
     idempotencyKey?: string,
@@ -548,7 +539,7 @@ class HttpServiceClient implements ServiceClient {
     const response = await this.#transport.request(method, path, body, kind, idempotencyKey);
     const failure = response.status < 300 ? failureInSuccess(response.body) : null;
     if (response.status >= 200 && response.status < 300 && failure === null) return response;
-    const error = await this.#error(method, label, response);
+    const error = await this.#error(method, labelOf(path), response);
     // The first 403 on a write stops every later one (A29): the scope of each
     // endpoint is not shown, so this refusal is how the client learns it.
     if (method !== 'GET' && response.status === 403) this.#writeRefusal ??= error;
