@@ -3284,6 +3284,8 @@ function createClient(options) {
 const GENERATION = { idempotent: false, rateLimited: true };
 const CREATE = { idempotent: false, rateLimited: false };
 const READ = { idempotent: true, rateLimited: false };
+/** A path as errors name it: without its query. */
+const labelOf = (path) => path.split('?')[0] ?? path;
 class HttpServiceClient {
     baseUrl;
     #base;
@@ -3572,15 +3574,16 @@ class HttpServiceClient {
     }
     /** One request; the body of a 2xx, or a ServiceError that teaches. */
     async #call(method, path, body, kind = READ, idempotencyKey) {
-        const label = path.split('?')[0] ?? path;
+        const label = labelOf(path);
+        const send = async (key) => (await this.#answer(method, path, body, kind, key)).body;
         if (method === 'GET')
-            return this.#send(method, path, label, body, kind);
+            return send();
         if (this.#readOnly)
             throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
         // Every POST carries a key (service-client/idempotency.ts): the caller's, or one for this write alone.
         const key = method === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
         if (this.#writeAccepted)
-            return this.#send(method, path, label, body, kind, key);
+            return send(key);
         // Until the service has accepted one write, writes go one at a time: a
         // 403 on the first stops the others before they are sent.
         const before = this.#writeGate;
@@ -3591,7 +3594,7 @@ class HttpServiceClient {
             if (this.#writeRefusal !== null) {
                 throw new WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
             }
-            const answer = await this.#send(method, path, label, body, kind, key);
+            const answer = await send(key);
             this.#writeAccepted = true;
             return answer;
         }
@@ -3600,21 +3603,16 @@ class HttpServiceClient {
         }
     }
     /** One page of a listing, with its size as received: the walk caps the bytes it keeps. */
-    async #page(target) {
-        const label = target.split('?')[0] ?? target;
-        const { body, bytes } = await this.#answer('GET', target, label, undefined, READ);
-        return { body, bytes };
-    }
-    async #send(method, path, label, body, kind, idempotencyKey) {
-        return (await this.#answer(method, path, label, body, kind, idempotencyKey)).body;
+    #page(target) {
+        return this.#answer('GET', target, undefined, READ);
     }
     /** One request's 2xx answer, or a ServiceError that teaches. */
-    async #answer(method, path, label, body, kind, idempotencyKey) {
+    async #answer(method, path, body, kind, idempotencyKey) {
         const response = await this.#transport.request(method, path, body, kind, idempotencyKey);
         const failure = response.status < 300 ? failureInSuccess(response.body) : null;
         if (response.status >= 200 && response.status < 300 && failure === null)
             return response;
-        const error = await this.#error(method, label, response);
+        const error = await this.#error(method, labelOf(path), response);
         // The first 403 on a write stops every later one (A29): the scope of each
         // endpoint is not shown, so this refusal is how the client learns it.
         if (method !== 'GET' && response.status === 403)

@@ -1364,6 +1364,10 @@ const RFC_IDEMPOTENT = 'A request method is considered "idempotent" if the inten
 
 const IFACE = (where) => `interface, ${where}`;
 const RFC = (section) => `RFC 9110 §${section}`;
+/** Readings of one family that interpret the same sentence. */
+function family(shared, members) {
+    return members.map(({ name, ...rest }) => ({ name, ...shared, ...rest }));
+}
 const GENERATE = 'POST /gen/process-content-async';
 const UPLOAD = 'POST /contents/upload/{id}';
 const TASK = 'GET /gen/task-status/{id}';
@@ -1372,51 +1376,33 @@ const DETAIL = 'GET /contents/{id}';
 const CREATE = 'POST /contents';
 const EDIT = 'PUT /contents/{id}';
 const listings = [
-    {
-        name: 'contents-under-data',
-        family: 'envelope',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'rows under `data` with page, limit, total and has_more (the reference reading)',
-        expect: 'clean',
-        options: { listing: { envelope: 'data' } },
-    },
-    {
-        name: 'contents-bare-array',
-        family: 'envelope',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'a bare JSON array of rows, no hints beside it',
-        expect: 'clean',
-        options: { listing: { envelope: 'bare' } },
-    },
-    {
-        name: 'contents-under-items',
-        family: 'envelope',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'rows under `items`',
-        expect: 'clean',
-        options: { listing: { envelope: 'items' } },
-    },
-    {
-        name: 'contents-under-contents',
-        family: 'envelope',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'rows under `contents`',
-        expect: 'clean',
-        options: { listing: { envelope: 'contents' } },
-    },
-    {
-        name: 'contents-under-results',
-        family: 'envelope',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'rows under `results`',
-        expect: 'clean',
-        options: { listing: { envelope: 'results' } },
-    },
+    ...family({ family: 'envelope', where: IFACE(LIST), source: CONTENTS_ENVELOPE }, [
+        {
+            name: 'contents-under-data',
+            answers: 'rows under `data` with page, limit, total and has_more (the reference reading)',
+            options: { listing: { envelope: 'data' } },
+        },
+        {
+            name: 'contents-bare-array',
+            answers: 'a bare JSON array of rows, no hints beside it',
+            options: { listing: { envelope: 'bare' } },
+        },
+        {
+            name: 'contents-under-items',
+            answers: 'rows under `items`',
+            options: { listing: { envelope: 'items' } },
+        },
+        {
+            name: 'contents-under-contents',
+            answers: 'rows under `contents`',
+            options: { listing: { envelope: 'contents' } },
+        },
+        {
+            name: 'contents-under-results',
+            answers: 'rows under `results`',
+            options: { listing: { envelope: 'results' } },
+        },
+    ]),
     {
         name: 'contents-under-rows',
         family: 'envelope',
@@ -1432,7 +1418,6 @@ const listings = [
         where: IFACE(LIST),
         source: CONTENTS_ENVELOPE,
         answers: 'a page with no rows as `null` under its key (`{data: null, …}`), as Go writes a list never filled',
-        expect: 'clean',
         hooks: replyOn([LIST, 'GET /accounts'], (reply) => withBody(reply, (body) => Array.isArray(body)
             ? body
             : Object.fromEntries(Object.entries(body).map(([key, value]) => [
@@ -1446,36 +1431,28 @@ const listings = [
         where: IFACE(LIST),
         source: CONTENTS_ENVELOPE,
         answers: '`{data: {items: [...]}, …hints}`: the rows one object deeper',
-        expect: 'clean',
         hooks: replyOn([LIST], (reply) => withBody(reply, (body) => Array.isArray(body.data)
             ? { ...body, data: { items: body.data } }
             : body)),
     },
-    {
-        name: 'accounts-bare-array',
-        family: 'accounts-envelope',
-        where: IFACE('GET /accounts'),
-        source: ACCOUNTS_SHAPE,
-        answers: 'GET /accounts as a bare array',
-        expect: 'clean',
-        options: { listing: { accountsEnvelope: 'bare' } },
-    },
-    {
-        name: 'accounts-under-data',
-        family: 'accounts-envelope',
-        where: IFACE('GET /accounts'),
-        source: ACCOUNTS_SHAPE,
-        answers: 'GET /accounts under `data`, whatever the contents envelope',
-        expect: 'clean',
-        options: { listing: { accountsEnvelope: 'data' } },
-    },
+    ...family({ family: 'accounts-envelope', where: IFACE('GET /accounts'), source: ACCOUNTS_SHAPE }, [
+        {
+            name: 'accounts-bare-array',
+            answers: 'GET /accounts as a bare array',
+            options: { listing: { accountsEnvelope: 'bare' } },
+        },
+        {
+            name: 'accounts-under-data',
+            answers: 'GET /accounts under `data`, whatever the contents envelope',
+            options: { listing: { accountsEnvelope: 'data' } },
+        },
+    ]),
     {
         name: 'paging-has-more',
         family: 'paging',
         where: IFACE(LIST),
         source: CONTENTS_ENVELOPE,
         answers: 'page, limit and has_more; no total',
-        expect: 'clean',
         options: { listing: { hint: 'has_more' } },
     },
     {
@@ -1484,262 +1461,174 @@ const listings = [
         where: IFACE(LIST),
         source: sources_FLAG_WORDS,
         answers: '`has_more` as `"yes"` or `"no"`, the words the interface sends its own flags in',
-        expect: 'clean',
         hooks: replyOn([LIST, 'GET /accounts'], (reply) => withBody(reply, (body) => mapTree(body, (value, key) => key === 'has_more' && typeof value === 'boolean' ? (value ? 'yes' : 'no') : value))),
     },
-    {
-        name: 'paging-total',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'page, limit and total; no has_more',
-        expect: 'clean',
-        options: { listing: { hint: 'total' } },
-    },
-    {
-        name: 'paging-next-path',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: '`next`: the next page as a path with its query, null on the last',
-        expect: 'clean',
-        options: { listing: { hint: 'next' } },
-    },
-    {
-        name: 'paging-meta',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: '`meta: {current_page, per_page, total_pages, total}`',
-        expect: 'clean',
-        options: { listing: { hint: 'meta' } },
-    },
-    {
-        name: 'paging-links-cursor',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: '`links.next`: an absolute URL carrying an opaque cursor',
-        expect: 'clean',
-        options: { listing: { hint: 'links' } },
-    },
-    {
-        name: 'paging-next-cursor',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: '`next_cursor` at the top level, sent back as `cursor`',
-        expect: 'clean',
-        options: { listing: { hint: 'cursor' } },
-    },
-    {
-        name: 'paging-offset',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: '`offset`, `limit` and `total`; the next page is asked for with `offset`',
-        expect: 'clean',
-        options: { listing: { hint: 'offset' } },
-    },
-    {
-        name: 'paging-no-hint',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'pages with no hint at all: a short page is the last',
-        expect: 'clean',
-        options: { listing: { hint: 'none' } },
-    },
-    {
-        name: 'contents-unpaged',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'every row in one answer, no hint, every query ignored',
-        // As many rows as a usual page size prove nothing: creates are held, and the report says why.
-        expect: 'converge-or-hold',
-        options: { listing: { paged: false } },
-    },
-    {
-        name: 'paging-ignores-page',
-        family: 'paging',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'the first page whatever page is asked for, while saying there is more',
-        expect: 'converge-or-hold',
-        options: { listing: { ignorePage: true } },
-    },
+    ...family({ family: 'paging', where: IFACE(LIST), source: CONTENTS_ENVELOPE }, [
+        {
+            name: 'paging-total',
+            answers: 'page, limit and total; no has_more',
+            options: { listing: { hint: 'total' } },
+        },
+        {
+            name: 'paging-next-path',
+            answers: '`next`: the next page as a path with its query, null on the last',
+            options: { listing: { hint: 'next' } },
+        },
+        {
+            name: 'paging-meta',
+            answers: '`meta: {current_page, per_page, total_pages, total}`',
+            options: { listing: { hint: 'meta' } },
+        },
+        {
+            name: 'paging-links-cursor',
+            answers: '`links.next`: an absolute URL carrying an opaque cursor',
+            options: { listing: { hint: 'links' } },
+        },
+        {
+            name: 'paging-next-cursor',
+            answers: '`next_cursor` at the top level, sent back as `cursor`',
+            options: { listing: { hint: 'cursor' } },
+        },
+        {
+            name: 'paging-offset',
+            answers: '`offset`, `limit` and `total`; the next page is asked for with `offset`',
+            options: { listing: { hint: 'offset' } },
+        },
+        {
+            name: 'paging-no-hint',
+            answers: 'pages with no hint at all: a short page is the last',
+            options: { listing: { hint: 'none' } },
+        },
+    ]),
+    ...family({ family: 'paging', where: IFACE(LIST), source: CONTENTS_ENVELOPE, expect: 'converge-or-hold' }, [
+        {
+            name: 'contents-unpaged',
+            answers: 'every row in one answer, no hint, every query ignored',
+            // As many rows as a usual page size prove nothing: creates are held, and the report says why.
+            options: { listing: { paged: false } },
+        },
+        {
+            name: 'paging-ignores-page',
+            answers: 'the first page whatever page is asked for, while saying there is more',
+            options: { listing: { ignorePage: true } },
+        },
+    ]),
     {
         name: 'pages-from-0',
         family: 'page-base',
         where: IFACE(LIST),
         source: CONTENTS_ENVELOPE,
         answers: 'page numbers count from 0',
-        expect: 'clean',
         options: { listing: { pageBase: 0 } },
     },
-    {
-        name: 'size-as-page_size',
-        family: 'page-size',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'the page size is read from `page_size` only',
-        expect: 'clean',
-        options: { listing: { sizeParam: 'page_size', defaultSize: 2 } },
-    },
-    {
-        name: 'size-as-per_page',
-        family: 'page-size',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'the page size is read from `per_page` only',
-        expect: 'clean',
-        options: { listing: { sizeParam: 'per_page', defaultSize: 2 } },
-    },
-    {
-        name: 'size-its-own',
-        family: 'page-size',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: "pages of the service's own size (2), whatever size is asked for",
-        expect: 'clean',
-        options: { listing: { sizeParam: 'none', defaultSize: 2 } },
-    },
+    ...family({ family: 'page-size', where: IFACE(LIST), source: CONTENTS_ENVELOPE }, [
+        {
+            name: 'size-as-page_size',
+            answers: 'the page size is read from `page_size` only',
+            options: { listing: { sizeParam: 'page_size', defaultSize: 2 } },
+        },
+        {
+            name: 'size-as-per_page',
+            answers: 'the page size is read from `per_page` only',
+            options: { listing: { sizeParam: 'per_page', defaultSize: 2 } },
+        },
+        {
+            name: 'size-its-own',
+            answers: "pages of the service's own size (2), whatever size is asked for",
+            options: { listing: { sizeParam: 'none', defaultSize: 2 } },
+        },
+    ]),
     {
         name: 'newest-first',
         family: 'order',
         where: IFACE(LIST),
         source: CONTENTS_ENVELOPE,
         answers: 'rows newest first',
-        expect: 'clean',
         options: { listing: { order: 'newest-first' } },
     },
 ];
 const fields = [
-    {
-        name: 'ids-as-numbers',
-        family: 'ids',
-        where: IFACE('ContentDetail'),
-        source: ID_FIELD,
-        answers: 'item ids are JSON numbers (1001, 1002, …), and paths take them',
-        expect: 'clean',
-        hooks: idForm((serial) => serial),
-    },
-    {
-        name: 'ids-prefixed',
-        family: 'ids',
-        where: IFACE('ContentDetail'),
-        source: ID_FIELD,
-        answers: 'item ids are prefixed strings (`cnt_1001`)',
-        expect: 'clean',
-        hooks: idForm((serial) => `cnt_${serial}`),
-    },
-    {
-        name: 'ids-upper-case-uuid',
-        family: 'ids',
-        where: IFACE('ContentDetail'),
-        source: ID_FIELD,
-        answers: 'item ids are UUIDs in upper case, and paths take them so',
-        expect: 'clean',
-        hooks: idForm((_serial, id) => id.toUpperCase()),
-    },
-    {
-        name: 'dates-with-offset',
-        family: 'dates',
-        where: IFACE('ContentDetail'),
-        source: DATE_FIELD,
-        answers: 'every date in local time with its offset (`…T14:00:00.000+02:00`)',
-        expect: 'clean',
-        hooks: dateForm((iso) => withOffset(iso)),
-    },
-    {
-        name: 'dates-without-fraction',
-        family: 'dates',
-        where: IFACE('ContentDetail'),
-        source: DATE_FIELD,
-        answers: 'every date to the whole second (`…T12:00:00Z`)',
-        expect: 'clean',
-        hooks: dateForm((iso) => `${iso.slice(0, 19)}Z`),
-    },
-    {
-        name: 'dates-microseconds',
-        family: 'dates',
-        where: IFACE('ContentDetail'),
-        source: DATE_FIELD,
-        answers: 'every date with six digits of fraction and `+00:00`',
-        expect: 'clean',
-        hooks: dateForm((iso) => `${iso.slice(0, 23)}000+00:00`),
-    },
-    {
-        name: 'dates-epoch-seconds-in-rows',
-        family: 'dates',
-        where: IFACE(LIST),
-        source: LIST_FIELDS,
-        answers: 'dates of list rows as epoch seconds (numbers)',
-        expect: 'clean',
-        hooks: dateForm((iso) => Math.floor(Date.parse(iso) / 1000), true),
-    },
-    {
-        name: 'dates-epoch-ms-in-rows',
-        family: 'dates',
-        where: IFACE(LIST),
-        source: LIST_FIELDS,
-        answers: 'dates of list rows as epoch milliseconds (numbers)',
-        expect: 'clean',
-        hooks: dateForm((iso) => Date.parse(iso), true),
-    },
-    {
-        name: 'percentage-as-string',
-        family: 'numbers',
-        where: IFACE('ContentDetail'),
-        source: PROGRESS_FIELDS,
-        answers: 'progress.percentage as a string (`"40"`)',
-        expect: 'clean',
-        hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? String(v) : v)),
-    },
-    {
-        name: 'percentage-as-fraction',
-        family: 'numbers',
-        where: IFACE('ContentDetail'),
-        source: PROGRESS_FIELDS,
-        answers: 'progress.percentage as a fraction of 1 (`0.4`)',
-        expect: 'clean',
-        hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? v / 100 : v)),
-    },
-    {
-        name: 'credits-as-string',
-        family: 'credits',
-        where: IFACE('GET /users/credits'),
-        source: CREDITS_SHAPE,
-        answers: 'the balance as a string (`{"credits": "1000"}`)',
-        expect: 'clean',
-        hooks: keyForm(['GET /users/credits'], ['credits'], (v) => (typeof v === 'number' ? String(v) : v)),
-    },
-    {
-        name: 'credits-as-balance',
-        family: 'credits',
-        where: IFACE('GET /users/credits'),
-        source: CREDITS_SHAPE,
-        answers: '`{"balance": 1000}`',
-        expect: 'clean',
-        options: { shapes: { credits: 'balance' } },
-    },
-    {
-        name: 'credits-available-under-data',
-        family: 'credits',
-        where: IFACE('GET /users/credits'),
-        source: CREDITS_SHAPE,
-        answers: '`{"data": {"available": 1000}}`',
-        expect: 'clean',
-        options: { shapes: { credits: 'available', creditsUnderData: true } },
-    },
+    ...family({ family: 'ids', where: IFACE('ContentDetail'), source: ID_FIELD }, [
+        {
+            name: 'ids-as-numbers',
+            answers: 'item ids are JSON numbers (1001, 1002, …), and paths take them',
+            hooks: idForm((serial) => serial),
+        },
+        {
+            name: 'ids-prefixed',
+            answers: 'item ids are prefixed strings (`cnt_1001`)',
+            hooks: idForm((serial) => `cnt_${serial}`),
+        },
+        {
+            name: 'ids-upper-case-uuid',
+            answers: 'item ids are UUIDs in upper case, and paths take them so',
+            hooks: idForm((_serial, id) => id.toUpperCase()),
+        },
+    ]),
+    ...family({ family: 'dates', where: IFACE('ContentDetail'), source: DATE_FIELD }, [
+        {
+            name: 'dates-with-offset',
+            answers: 'every date in local time with its offset (`…T14:00:00.000+02:00`)',
+            hooks: dateForm((iso) => withOffset(iso)),
+        },
+        {
+            name: 'dates-without-fraction',
+            answers: 'every date to the whole second (`…T12:00:00Z`)',
+            hooks: dateForm((iso) => `${iso.slice(0, 19)}Z`),
+        },
+        {
+            name: 'dates-microseconds',
+            answers: 'every date with six digits of fraction and `+00:00`',
+            hooks: dateForm((iso) => `${iso.slice(0, 23)}000+00:00`),
+        },
+    ]),
+    ...family({ family: 'dates', where: IFACE(LIST), source: LIST_FIELDS }, [
+        {
+            name: 'dates-epoch-seconds-in-rows',
+            answers: 'dates of list rows as epoch seconds (numbers)',
+            hooks: dateForm((iso) => Math.floor(Date.parse(iso) / 1000), true),
+        },
+        {
+            name: 'dates-epoch-ms-in-rows',
+            answers: 'dates of list rows as epoch milliseconds (numbers)',
+            hooks: dateForm((iso) => Date.parse(iso), true),
+        },
+    ]),
+    ...family({ family: 'numbers', where: IFACE('ContentDetail'), source: PROGRESS_FIELDS }, [
+        {
+            name: 'percentage-as-string',
+            answers: 'progress.percentage as a string (`"40"`)',
+            hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? String(v) : v)),
+        },
+        {
+            name: 'percentage-as-fraction',
+            answers: 'progress.percentage as a fraction of 1 (`0.4`)',
+            hooks: keyForm('*', ['percentage'], (v) => (typeof v === 'number' ? v / 100 : v)),
+        },
+    ]),
+    ...family({ family: 'credits', where: IFACE('GET /users/credits'), source: CREDITS_SHAPE }, [
+        {
+            name: 'credits-as-string',
+            answers: 'the balance as a string (`{"credits": "1000"}`)',
+            hooks: keyForm(['GET /users/credits'], ['credits'], (v) => (typeof v === 'number' ? String(v) : v)),
+        },
+        {
+            name: 'credits-as-balance',
+            answers: '`{"balance": 1000}`',
+            options: { shapes: { credits: 'balance' } },
+        },
+        {
+            name: 'credits-available-under-data',
+            answers: '`{"data": {"available": 1000}}`',
+            options: { shapes: { credits: 'available', creditsUnderData: true } },
+        },
+    ]),
     {
         name: 'subscription-at-top',
         family: 'subscription',
         where: IFACE('GET /subscription/current'),
         source: SUBSCRIPTION_WRAPPED,
         answers: '`{success, plan, limits, usage_summary}`: the payload beside success, not under data',
-        expect: 'clean',
         options: { shapes: { subscription: 'top' } },
     },
     {
@@ -1748,7 +1637,6 @@ const fields = [
         where: IFACE('GET /contents/{id}/versions'),
         source: VERSIONS_SHAPE,
         answers: 'version numbers as strings',
-        expect: 'clean',
         hooks: keyForm(['GET /contents/{id}/versions'], ['version'], (v) => String(v)),
     },
     {
@@ -1757,7 +1645,6 @@ const fields = [
         where: IFACE('States and transitions'),
         source: STATUS_VALUES,
         answers: 'every status in lower case, in rows, the detail view and task status',
-        expect: 'clean',
         options: { shapes: { statuses: 'lowercase' } },
     },
     {
@@ -1766,7 +1653,6 @@ const fields = [
         where: IFACE(TASK),
         source: TASK_STATUS_SHAPE,
         answers: 'task status spells its status in lower case (`uploaded`); rows and the detail view as listed',
-        expect: 'clean',
         hooks: keyForm([TASK], ['status', 'state'], lower),
     },
     {
@@ -1775,27 +1661,20 @@ const fields = [
         where: IFACE('States and transitions'),
         source: STATUS_VALUES,
         answers: 'every status capitalised (`Video_processed`)',
-        expect: 'clean',
         hooks: keyForm('*', ['status', 'state'], capitalised),
     },
-    {
-        name: 'platforms-lower-case',
-        family: 'platform-words',
-        where: IFACE('GET /accounts'),
-        source: ACCOUNTS_SHAPE,
-        answers: 'platforms in lower case (`youtube`) in accounts and rows',
-        expect: 'clean',
-        hooks: keyForm('*', ['platform', 'published_platform'], lower),
-    },
-    {
-        name: 'platforms-upper-case',
-        family: 'platform-words',
-        where: IFACE('GET /accounts'),
-        source: ACCOUNTS_SHAPE,
-        answers: 'platforms in upper case (`YOUTUBE`)',
-        expect: 'clean',
-        hooks: keyForm('*', ['platform', 'published_platform'], (v) => typeof v === 'string' ? v.toUpperCase() : v),
-    },
+    ...family({ family: 'platform-words', where: IFACE('GET /accounts'), source: ACCOUNTS_SHAPE }, [
+        {
+            name: 'platforms-lower-case',
+            answers: 'platforms in lower case (`youtube`) in accounts and rows',
+            hooks: keyForm('*', ['platform', 'published_platform'], lower),
+        },
+        {
+            name: 'platforms-upper-case',
+            answers: 'platforms in upper case (`YOUTUBE`)',
+            hooks: keyForm('*', ['platform', 'published_platform'], (v) => typeof v === 'string' ? v.toUpperCase() : v),
+        },
+    ]),
     {
         name: 'values-beyond-enums',
         family: 'new-values',
@@ -1811,147 +1690,108 @@ const fields = [
         where: IFACE(LIST),
         source: LIST_FIELDS,
         answers: 'every object carries fields the interface does not name (`_links`, `etag`, `kind`)',
-        expect: 'clean',
         hooks: replyOn(['*'], (reply) => withBody(reply, (body) => Array.isArray(body) ? body : { ...body, request_id: 'req_1', _links: { self: '/v1' } })),
     },
-    {
-        name: 'rows-without-status',
-        family: 'row-fields',
-        where: IFACE(LIST),
-        source: LIST_FIELDS,
-        answers: 'list rows without `status` (only the detail view has it)',
-        expect: 'clean',
-        hooks: replyOn([LIST], (reply) => withBody(reply, (body) => {
-            for (const row of rowsOf(body))
-                delete row.status;
-            return body;
-        })),
-    },
-    {
-        name: 'rows-minimal',
-        family: 'row-fields',
-        where: IFACE(LIST),
-        source: LIST_FIELDS,
-        answers: 'list rows with only id, title, status, the published fields and last_error',
-        expect: 'clean',
-        hooks: replyOn([LIST], (reply) => withBody(reply, (body) => {
-            for (const row of rowsOf(body))
-                for (const key of [
-                    'description',
-                    'full_text',
-                    'hashtags',
-                    'persona',
-                    'creation_date',
-                    'updated_at',
-                    'upload_date',
-                ])
-                    delete row[key];
-            return body;
-        })),
-    },
+    ...family({ family: 'row-fields', where: IFACE(LIST), source: LIST_FIELDS }, [
+        {
+            name: 'rows-without-status',
+            answers: 'list rows without `status` (only the detail view has it)',
+            hooks: replyOn([LIST], (reply) => withBody(reply, (body) => {
+                for (const row of rowsOf(body))
+                    delete row.status;
+                return body;
+            })),
+        },
+        {
+            name: 'rows-minimal',
+            answers: 'list rows with only id, title, status, the published fields and last_error',
+            hooks: replyOn([LIST], (reply) => withBody(reply, (body) => {
+                for (const row of rowsOf(body))
+                    for (const key of [
+                        'description',
+                        'full_text',
+                        'hashtags',
+                        'persona',
+                        'creation_date',
+                        'updated_at',
+                        'upload_date',
+                    ])
+                        delete row[key];
+                return body;
+            })),
+        },
+    ]),
     {
         name: 'rows-persona-null',
         family: 'persona',
         where: IFACE(LIST),
         source: PERSONA_LIST,
         answers: 'persona is null in every row',
-        expect: 'clean',
         hooks: replyOn([LIST], (reply) => withBody(reply, (body) => {
             for (const row of rowsOf(body))
                 row.persona = null;
             return body;
         })),
     },
-    {
-        name: 'published-url-arrays',
-        family: 'published',
-        where: IFACE(LIST),
-        source: LIST_ITEMS,
-        answers: 'published_url and published_platform as arrays, one per account',
-        expect: 'clean',
-        hooks: publishedForm('array'),
-    },
-    {
-        name: 'published-url-comma-joined',
-        family: 'published',
-        where: IFACE(LIST),
-        source: LIST_ITEMS,
-        answers: 'published_url and published_platform as comma-joined strings',
-        expect: 'clean',
-        hooks: publishedForm('comma'),
-    },
-    {
-        name: 'published-urls-per-account',
-        family: 'published',
-        where: IFACE(LIST),
-        source: LIST_ITEMS,
-        answers: 'beside published_url, `published_urls: [{account_id, platform, url}]`',
-        expect: 'clean',
-        options: { behaviours: { urlsPerAccount: true } },
-    },
-    {
-        name: 'object-under-data',
-        family: 'object',
-        where: IFACE(DETAIL),
-        source: LIST_FIELDS,
-        answers: 'single objects (detail, task status) under `data`',
-        expect: 'clean',
-        options: { shapes: { object: 'data' } },
-    },
-    {
-        name: 'object-under-content',
-        family: 'object',
-        where: IFACE(DETAIL),
-        source: LIST_FIELDS,
-        answers: 'single objects under `content`',
-        expect: 'clean',
-        options: { shapes: { object: 'content' } },
-    },
+    ...family({ family: 'published', where: IFACE(LIST), source: LIST_ITEMS }, [
+        {
+            name: 'published-url-arrays',
+            answers: 'published_url and published_platform as arrays, one per account',
+            hooks: publishedForm('array'),
+        },
+        {
+            name: 'published-url-comma-joined',
+            answers: 'published_url and published_platform as comma-joined strings',
+            hooks: publishedForm('comma'),
+        },
+        {
+            name: 'published-urls-per-account',
+            answers: 'beside published_url, `published_urls: [{account_id, platform, url}]`',
+            options: { behaviours: { urlsPerAccount: true } },
+        },
+    ]),
+    ...family({ family: 'object', where: IFACE(DETAIL), source: LIST_FIELDS }, [
+        {
+            name: 'object-under-data',
+            answers: 'single objects (detail, task status) under `data`',
+            options: { shapes: { object: 'data' } },
+        },
+        {
+            name: 'object-under-content',
+            answers: 'single objects under `content`',
+            options: { shapes: { object: 'content' } },
+        },
+    ]),
 ];
 const writes = [
-    {
-        name: 'create-answers-id',
-        family: 'create-answer',
-        where: IFACE(CREATE),
-        source: CREATE_BODIES,
-        answers: 'POST /contents answers 201 `{id}`',
-        expect: 'clean',
-        options: { writes: { create: 'id' } },
-    },
-    {
-        name: 'create-answers-content-id',
-        family: 'create-answer',
-        where: IFACE(CREATE),
-        source: CREATE_BODIES,
-        answers: 'POST /contents answers 201 `{content_id}`',
-        expect: 'clean',
-        options: { writes: { create: 'content-id' } },
-    },
-    {
-        name: 'create-answers-wrapped',
-        family: 'create-answer',
-        where: IFACE(CREATE),
-        source: CREATE_BODIES,
-        answers: 'POST /contents answers `{success: true, data: item}`',
-        expect: 'clean',
-        options: { writes: { create: 'wrapped' } },
-    },
-    {
-        name: 'create-answers-empty-object',
-        family: 'create-answer',
-        where: IFACE(CREATE),
-        source: CREATE_BODIES,
-        answers: 'POST /contents answers 200 `{}`',
-        expect: 'clean',
-        options: { writes: { create: 'empty-object' } },
-    },
+    ...family({ family: 'create-answer', where: IFACE(CREATE), source: CREATE_BODIES }, [
+        {
+            name: 'create-answers-id',
+            answers: 'POST /contents answers 201 `{id}`',
+            options: { writes: { create: 'id' } },
+        },
+        {
+            name: 'create-answers-content-id',
+            answers: 'POST /contents answers 201 `{content_id}`',
+            options: { writes: { create: 'content-id' } },
+        },
+        {
+            name: 'create-answers-wrapped',
+            answers: 'POST /contents answers `{success: true, data: item}`',
+            options: { writes: { create: 'wrapped' } },
+        },
+        {
+            name: 'create-answers-empty-object',
+            answers: 'POST /contents answers 200 `{}`',
+            options: { writes: { create: 'empty-object' } },
+        },
+    ]),
     {
         name: 'create-answers-location',
         family: 'create-answer',
         where: RFC('15.3.2'),
         source: RFC_201,
         answers: 'POST /contents answers 201 with no body and a Location header',
-        expect: 'clean',
         options: { writes: { create: 'location' } },
     },
     {
@@ -1960,7 +1800,6 @@ const writes = [
         where: RFC('15.3.3'),
         source: RFC_202,
         answers: 'POST /contents answers 202 `{id, status: "accepted"}`',
-        expect: 'clean',
         options: { writes: { create: 'accepted' } },
     },
     {
@@ -1969,7 +1808,6 @@ const writes = [
         where: RFC('15.3.5'),
         source: RFC_204,
         answers: 'POST /contents answers 204',
-        expect: 'clean',
         options: { writes: { create: 'empty' } },
     },
     {
@@ -1978,34 +1816,26 @@ const writes = [
         where: RFC('15.3.5'),
         source: RFC_204,
         answers: 'PUT /contents/{id} answers 204',
-        expect: 'clean',
         options: { writes: { edit: 'empty' } },
     },
-    {
-        name: 'edit-answers-empty-object',
-        family: 'edit-answer',
-        where: IFACE(EDIT),
-        source: PUT_FIELDS,
-        answers: 'PUT /contents/{id} answers 200 `{}`',
-        expect: 'clean',
-        options: { writes: { edit: 'empty-object' } },
-    },
-    {
-        name: 'edit-answers-wrapped',
-        family: 'edit-answer',
-        where: IFACE(EDIT),
-        source: PUT_FIELDS,
-        answers: 'PUT /contents/{id} answers `{success: true, data: item}`',
-        expect: 'clean',
-        options: { writes: { edit: 'wrapped' } },
-    },
+    ...family({ family: 'edit-answer', where: IFACE(EDIT), source: PUT_FIELDS }, [
+        {
+            name: 'edit-answers-empty-object',
+            answers: 'PUT /contents/{id} answers 200 `{}`',
+            options: { writes: { edit: 'empty-object' } },
+        },
+        {
+            name: 'edit-answers-wrapped',
+            answers: 'PUT /contents/{id} answers `{success: true, data: item}`',
+            options: { writes: { edit: 'wrapped' } },
+        },
+    ]),
     {
         name: 'edit-answers-202',
         family: 'edit-answer',
         where: RFC('15.3.3'),
         source: RFC_202,
         answers: 'PUT /contents/{id} answers 202 `{id, status: "accepted"}`',
-        expect: 'clean',
         options: { writes: { edit: 'accepted' } },
     },
     {
@@ -2014,7 +1844,6 @@ const writes = [
         where: IFACE(EDIT),
         source: PUT_EDITS,
         answers: 'PUT replaces the item: fields not sent are cleared',
-        expect: 'clean',
         options: { writes: { put: 'replace' } },
     },
     {
@@ -2023,7 +1852,6 @@ const writes = [
         where: IFACE('Authentication'),
         source: SCOPES_NOT_SHOWN,
         answers: "POST /contents and PUT /contents/{id} need the `write` scope (the story's key has it)",
-        expect: 'clean',
         options: { writes: { contentWrites: 'write' } },
     },
     {
@@ -2032,7 +1860,6 @@ const writes = [
         where: IFACE(GENERATE),
         source: GENERATION_RESPONSE,
         answers: 'a generation answers 200 `{}`',
-        expect: 'clean',
         hooks: replyOn([GENERATE], (reply) => (reply.status === 202 ? { status: 200, body: {} } : reply)),
     },
     {
@@ -2041,7 +1868,6 @@ const writes = [
         where: IFACE(GENERATE),
         source: GENERATION_STATUSES,
         answers: 'a generation answers 204',
-        expect: 'clean',
         hooks: replyOn([GENERATE], (reply) => (reply.status === 202 ? { status: 204, body: null } : reply)),
     },
     {
@@ -2050,77 +1876,55 @@ const writes = [
         where: IFACE(GENERATE),
         source: ASYNC,
         answers: 'a generation answers 202 `{job_id, state: "queued"}`',
-        expect: 'clean',
         hooks: replyOn([GENERATE], (reply) => reply.status === 202 ? { status: 202, body: { job_id: 'job_1', state: 'queued' } } : reply),
     },
-    {
-        name: 'upload-answers-202',
-        family: 'upload-answer',
-        where: IFACE(UPLOAD),
-        source: UPLOAD_RESPONSE,
-        answers: 'an upload answers 202 `{}`',
-        expect: 'clean',
-        hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 202, body: {} } : reply)),
-    },
-    {
-        name: 'upload-answers-204',
-        family: 'upload-answer',
-        where: IFACE(UPLOAD),
-        source: UPLOAD_RESPONSE,
-        answers: 'an upload answers 204',
-        expect: 'clean',
-        hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 204, body: null } : reply)),
-    },
+    ...family({ family: 'upload-answer', where: IFACE(UPLOAD), source: UPLOAD_RESPONSE }, [
+        {
+            name: 'upload-answers-202',
+            answers: 'an upload answers 202 `{}`',
+            hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 202, body: {} } : reply)),
+        },
+        {
+            name: 'upload-answers-204',
+            answers: 'an upload answers 204',
+            hooks: replyOn([UPLOAD], (reply) => (reply.status === 200 ? { status: 204, body: null } : reply)),
+        },
+    ]),
 ];
 const taskStatus = [
-    {
-        name: 'task-status-state-error',
-        family: 'task-status',
-        where: IFACE(TASK),
-        source: TASK_STATUS_SHAPE,
-        answers: '`{state, error}` in place of `{status, last_error}`',
-        expect: 'clean',
-        options: { shapes: { taskStatus: 'state' } },
-    },
-    {
-        name: 'task-status-under-data',
-        family: 'task-status',
-        where: IFACE(TASK),
-        source: TASK_STATUS_SHAPE,
-        answers: 'the task status under `data`',
-        expect: 'clean',
-        hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ data: body }))),
-    },
-    {
-        name: 'task-status-only-status',
-        family: 'task-status',
-        where: IFACE(TASK),
-        source: TASK_STATUS_SHAPE,
-        answers: '`{status}` alone: no progress, no error',
-        expect: 'clean',
-        hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ status: body.status }))),
-    },
-    {
-        name: 'task-status-job-state',
-        family: 'task-status',
-        where: IFACE(TASK),
-        source: TASK_STATUS_SHAPE,
-        answers: '`{job: {state, error}}`, a shape no reading covers: the detail view is the fallback',
-        expect: 'clean',
-        hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({
-            job: {
-                state: body.status,
-                error: body.last_error,
-            },
-        }))),
-    },
+    ...family({ family: 'task-status', where: IFACE(TASK), source: TASK_STATUS_SHAPE }, [
+        {
+            name: 'task-status-state-error',
+            answers: '`{state, error}` in place of `{status, last_error}`',
+            options: { shapes: { taskStatus: 'state' } },
+        },
+        {
+            name: 'task-status-under-data',
+            answers: 'the task status under `data`',
+            hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ data: body }))),
+        },
+        {
+            name: 'task-status-only-status',
+            answers: '`{status}` alone: no progress, no error',
+            hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({ status: body.status }))),
+        },
+        {
+            name: 'task-status-job-state',
+            answers: '`{job: {state, error}}`, a shape no reading covers: the detail view is the fallback',
+            hooks: replyOn([TASK], (reply) => withBody(reply, (body) => ({
+                job: {
+                    state: body.status,
+                    error: body.last_error,
+                },
+            }))),
+        },
+    ]),
     {
         name: 'task-status-404-before-first-run',
         family: 'task-status',
         where: RFC('15.5.5'),
         source: RFC_404,
         answers: 'task status answers 404 for an item that has never been generated',
-        expect: 'clean',
         hooks: faultOn([TASK], (exchange, core) => {
             const item = core.store.allItems().find((i) => exchange.path.endsWith(`/${i.id}`));
             return item && item.generationDispatches === 0 && item.uploadDispatches === 0
@@ -2130,33 +1934,23 @@ const taskStatus = [
     },
 ];
 const states = [
-    {
-        name: 'queued-before-first-phase',
-        family: 'queue',
-        where: IFACE('States and transitions'),
-        source: INITIAL_MOVE,
-        answers: 'a generation shows QUEUED (a state beyond the thirteen) for a while before PROCESSING_AUDIO',
-        expect: 'clean',
-        options: { behaviours: { queueMs: 40, queueStatus: 'QUEUED' } },
-    },
-    {
-        name: 'processing-before-first-phase',
-        family: 'queue',
-        where: IFACE('States and transitions'),
-        source: INITIAL_MOVE,
-        answers: 'a generation shows PROCESSING for a while before PROCESSING_AUDIO',
-        expect: 'clean',
-        options: { behaviours: { queueMs: 40, queueStatus: 'PROCESSING' } },
-    },
-    {
-        name: 'queued-keeps-status',
-        family: 'queue',
-        where: IFACE('States and transitions'),
-        source: INITIAL_MOVE,
-        answers: "a generation keeps the item's status for a while before PROCESSING_AUDIO",
-        expect: 'clean',
-        options: { behaviours: { queueMs: 40 } },
-    },
+    ...family({ family: 'queue', where: IFACE('States and transitions'), source: INITIAL_MOVE }, [
+        {
+            name: 'queued-before-first-phase',
+            answers: 'a generation shows QUEUED (a state beyond the thirteen) for a while before PROCESSING_AUDIO',
+            options: { behaviours: { queueMs: 40, queueStatus: 'QUEUED' } },
+        },
+        {
+            name: 'processing-before-first-phase',
+            answers: 'a generation shows PROCESSING for a while before PROCESSING_AUDIO',
+            options: { behaviours: { queueMs: 40, queueStatus: 'PROCESSING' } },
+        },
+        {
+            name: 'queued-keeps-status',
+            answers: "a generation keeps the item's status for a while before PROCESSING_AUDIO",
+            options: { behaviours: { queueMs: 40 } },
+        },
+    ]),
     {
         name: 'unheard-of-state-between-phases',
         family: 'gap-state',
@@ -2181,7 +1975,6 @@ const states = [
         where: IFACE('ContentDetail'),
         source: PROGRESS_FIELDS,
         answers: 'a run that ends keeps its last progress snapshot',
-        expect: 'clean',
         options: { behaviours: { staleProgress: true } },
     },
 ];
@@ -2192,7 +1985,6 @@ const stored = [
         where: IFACE('ContentDetail'),
         source: UPDATED_FIELD,
         answers: "a created item's updated_at is a millisecond after its creation_date: the service stamps its own work on it",
-        expect: 'clean',
         options: { behaviours: { settlesAfterCreateMs: 1 } },
     },
     {
@@ -2201,34 +1993,26 @@ const stored = [
         where: IFACE(EDIT),
         source: PUT_FIELDS,
         answers: 'text fields stored with `\\n` line ends and no trailing blanks',
-        expect: 'clean',
         options: { behaviours: { normaliseText: true } },
     },
-    {
-        name: 'titles-collapsed-whitespace',
-        family: 'title-form',
-        where: IFACE(CREATE),
-        source: CREATE_BODIES,
-        answers: 'titles stored with runs of blanks made one and no blanks at the ends',
-        expect: 'clean',
-        options: { behaviours: { titleForm: 'collapse' } },
-    },
-    {
-        name: 'titles-nfc',
-        family: 'title-form',
-        where: IFACE(CREATE),
-        source: CREATE_BODIES,
-        answers: 'titles stored in Unicode NFC',
-        expect: 'clean',
-        options: { behaviours: { titleForm: 'nfc' } },
-    },
+    ...family({ family: 'title-form', where: IFACE(CREATE), source: CREATE_BODIES }, [
+        {
+            name: 'titles-collapsed-whitespace',
+            answers: 'titles stored with runs of blanks made one and no blanks at the ends',
+            options: { behaviours: { titleForm: 'collapse' } },
+        },
+        {
+            name: 'titles-nfc',
+            answers: 'titles stored in Unicode NFC',
+            options: { behaviours: { titleForm: 'nfc' } },
+        },
+    ]),
     {
         name: 'defaults-filled',
         family: 'defaults',
         where: IFACE('ContentDetail'),
         source: PROGRESS_FIELDS,
         answers: "the service's own defaults filled into fine_tuning and subtitle_settings",
-        expect: 'clean',
         options: { behaviours: { fillDefaults: true } },
     },
     {
@@ -2237,7 +2021,6 @@ const stored = [
         where: IFACE(CREATE),
         source: CREATE_BODIES,
         answers: 'persona_id ignored: every item gets the house narrator',
-        expect: 'clean',
         options: { behaviours: { ignorePersonaId: true } },
     },
 ];
@@ -2248,7 +2031,6 @@ const http = [
         where: RFC('15.6.4'),
         source: RFC_503,
         answers: 'the first generation answers 503 with `Retry-After: 1` (a maintenance window); nothing is started',
-        expect: 'clean',
         hooks: faultOn([GENERATE], () => ({
             reply: errorReply(503, 'Down for maintenance.', { 'retry-after': '1' }),
         })),
@@ -2259,7 +2041,6 @@ const http = [
         where: RFC('10.2.3'),
         source: RFC_RETRY_AFTER,
         answers: 'the first two GET /contents answer 503 with Retry-After as an HTTP date',
-        expect: 'clean',
         hooks: faultOn([LIST], () => ({ reply: errorReply(503, 'Down for maintenance.', { 'retry-after': retryAfterDate(1) }) }), { times: 2 }),
     },
     {
@@ -2279,7 +2060,6 @@ const http = [
         where: RFC('15.6.4'),
         source: RFC_503,
         answers: 'the first upload answers 503 with `Retry-After: 1`; nothing is published',
-        expect: 'clean',
         hooks: faultOn([UPLOAD], () => ({
             reply: errorReply(503, 'Down for maintenance.', { 'retry-after': '1' }),
         })),
@@ -2290,7 +2070,6 @@ const http = [
         where: IFACE('Errors'),
         source: RATE_LIMITED,
         answers: 'the first two generations answer 429 with `Retry-After: 1`',
-        expect: 'clean',
         hooks: faultOn([GENERATE], () => ({ reply: errorReply(429, 'rate_limited', { 'retry-after': '1' }) }), {
             times: 2,
         }),
@@ -2301,7 +2080,6 @@ const http = [
         where: RFC('10.2.3'),
         source: RFC_RETRY_AFTER,
         answers: 'the first upload answers 429 with Retry-After as an HTTP date',
-        expect: 'clean',
         hooks: faultOn([UPLOAD], () => ({
             reply: errorReply(429, 'rate_limited', { 'retry-after': retryAfterDate(1) }),
         })),
@@ -2321,7 +2099,6 @@ const http = [
         where: IFACE('Limits'),
         source: READS_NOT_LIMITED,
         answers: 'the first two detail reads answer 429 with `Retry-After: 1` (a gateway limits reads too)',
-        expect: 'clean',
         hooks: faultOn([DETAIL], () => ({ reply: errorReply(429, 'rate_limited', { 'retry-after': '1' }) }), {
             times: 2,
         }),
@@ -2332,7 +2109,6 @@ const http = [
         where: RFC('15.6.3'),
         source: RFC_502,
         answers: "the first GET /contents answers a gateway's HTML 502 page",
-        expect: 'clean',
         hooks: faultOn([LIST], () => ({ reply: htmlPage(502, 'Bad Gateway') })),
     },
     {
@@ -2350,7 +2126,6 @@ const http = [
         where: IFACE('Errors'),
         source: ERROR_BODIES,
         answers: 'the first two task-status reads answer 500 with an empty body',
-        expect: 'clean',
         hooks: faultOn([TASK], () => ({ reply: { status: 500, body: '' } }), { times: 2 }),
     },
     {
@@ -2359,7 +2134,6 @@ const http = [
         where: 'RFC 9112 §9.3.1',
         source: 'Connections can be closed at any time, with or without intention.',
         answers: 'every fifth request waits 40 ms before it is handled',
-        expect: 'clean',
         hooks: faultOn(['*'], (exchange) => (exchange.index % 5 === 4 ? { delayMs: 40 } : undefined), {
             times: Infinity,
         }),
@@ -2397,7 +2171,6 @@ const http = [
         where: RFC('15.4.2'),
         source: RFC_301,
         answers: 'GET /accounts answers 301 to the same path on the same host, once',
-        expect: 'clean',
         hooks: faultOn(['GET /accounts'], (exchange) => ({
             reply: { status: 301, body: '', headers: { location: `/v1${exchange.path}?moved=1` } },
         })),
@@ -2408,7 +2181,6 @@ const http = [
         where: RFC('15.4.8'),
         source: RFC_307,
         answers: 'the first task-status read answers 307 to the same path on the same host',
-        expect: 'clean',
         hooks: faultOn([TASK], (exchange) => ({
             reply: { status: 307, body: '', headers: { location: `/v1${exchange.path}?r=1` } },
         })),
@@ -2450,7 +2222,6 @@ const http = [
         where: RFC('15.5.11'),
         source: RFC_410,
         answers: "a deleted item's paths answer 410, not 404",
-        expect: 'clean',
         hooks: goneForDeleted(),
     },
     {
@@ -2477,7 +2248,6 @@ const http = [
         where: RFC('8.3'),
         source: RFC_CONTENT_TYPE,
         answers: 'every JSON answer is labelled `text/plain`',
-        expect: 'clean',
         hooks: replyOn(['*'], (reply) => reply.body !== null && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body)
             ? {
                 ...reply,
@@ -2492,7 +2262,6 @@ const http = [
         where: 'RFC 9112 §9.3.1',
         source: 'Connections can be closed at any time, with or without intention.',
         answers: 'every answer closes its connection (`Connection: close`)',
-        expect: 'clean',
         hooks: replyOn(['*'], (reply) => ({ ...reply, headers: { ...reply.headers, connection: 'close' } })),
     },
 ];
@@ -2533,33 +2302,23 @@ const living = [
         expect: 'converge',
         hooks: lookAlikes(),
     },
-    {
-        name: 'created-during-walk',
-        family: 'walk',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'after a page is served, someone else creates an item (three times)',
-        expect: 'converge',
-        hooks: othersCreateDuringWalk(),
-    },
-    {
-        name: 'deleted-during-walk',
-        family: 'walk',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'after a page is served, someone else deletes their oldest item (the rows move up)',
-        expect: 'converge',
-        hooks: othersDeleteDuringWalk(),
-    },
-    {
-        name: 'retitled-during-walk',
-        family: 'walk',
-        where: IFACE(LIST),
-        source: CONTENTS_ENVELOPE,
-        answers: 'after a page is served, someone else retitles one of their items',
-        expect: 'converge',
-        hooks: othersRetitleDuringWalk(),
-    },
+    ...family({ family: 'walk', where: IFACE(LIST), source: CONTENTS_ENVELOPE, expect: 'converge' }, [
+        {
+            name: 'created-during-walk',
+            answers: 'after a page is served, someone else creates an item (three times)',
+            hooks: othersCreateDuringWalk(),
+        },
+        {
+            name: 'deleted-during-walk',
+            answers: 'after a page is served, someone else deletes their oldest item (the rows move up)',
+            hooks: othersDeleteDuringWalk(),
+        },
+        {
+            name: 'retitled-during-walk',
+            answers: 'after a page is served, someone else retitles one of their items',
+            hooks: othersRetitleDuringWalk(),
+        },
+    ]),
     {
         name: 'ours-deleted-by-someone-else',
         family: 'ours-deleted',
@@ -2611,7 +2370,7 @@ const READINGS = [
     ...stored,
     ...http,
     ...living,
-];
+].map(({ expect = 'clean', ...entry }) => ({ ...entry, expect }));
 
 ;// CONCATENATED MODULE: ./src/emulator/readings/index.ts
 // Readings by name, and what a set of them makes of the emulator's options.
@@ -7275,6 +7034,8 @@ function createClient(options) {
 const GENERATION = { idempotent: false, rateLimited: true };
 const client_CREATE = { idempotent: false, rateLimited: false };
 const READ = { idempotent: true, rateLimited: false };
+/** A path as errors name it: without its query. */
+const labelOf = (path) => path.split('?')[0] ?? path;
 class HttpServiceClient {
     baseUrl;
     #base;
@@ -7563,15 +7324,16 @@ class HttpServiceClient {
     }
     /** One request; the body of a 2xx, or a ServiceError that teaches. */
     async #call(method, path, body, kind = READ, idempotencyKey) {
-        const label = path.split('?')[0] ?? path;
+        const label = labelOf(path);
+        const send = async (key) => (await this.#answer(method, path, body, kind, key)).body;
         if (method === 'GET')
-            return this.#send(method, path, label, body, kind);
+            return send();
         if (this.#readOnly)
             throw new WritesStoppedError(method, label, 'this client only reads (doctor)');
         // Every POST carries a key (service-client/idempotency.ts): the caller's, or one for this write alone.
         const key = method === 'POST' ? (idempotencyKey ?? newIdempotencyKey()) : undefined;
         if (this.#writeAccepted)
-            return this.#send(method, path, label, body, kind, key);
+            return send(key);
         // Until the service has accepted one write, writes go one at a time: a
         // 403 on the first stops the others before they are sent.
         const before = this.#writeGate;
@@ -7582,7 +7344,7 @@ class HttpServiceClient {
             if (this.#writeRefusal !== null) {
                 throw new WritesStoppedError(method, label, `an earlier write was refused: ${this.#writeRefusal.message}`);
             }
-            const answer = await this.#send(method, path, label, body, kind, key);
+            const answer = await send(key);
             this.#writeAccepted = true;
             return answer;
         }
@@ -7591,21 +7353,16 @@ class HttpServiceClient {
         }
     }
     /** One page of a listing, with its size as received: the walk caps the bytes it keeps. */
-    async #page(target) {
-        const label = target.split('?')[0] ?? target;
-        const { body, bytes } = await this.#answer('GET', target, label, undefined, READ);
-        return { body, bytes };
-    }
-    async #send(method, path, label, body, kind, idempotencyKey) {
-        return (await this.#answer(method, path, label, body, kind, idempotencyKey)).body;
+    #page(target) {
+        return this.#answer('GET', target, undefined, READ);
     }
     /** One request's 2xx answer, or a ServiceError that teaches. */
-    async #answer(method, path, label, body, kind, idempotencyKey) {
+    async #answer(method, path, body, kind, idempotencyKey) {
         const response = await this.#transport.request(method, path, body, kind, idempotencyKey);
         const failure = response.status < 300 ? failureInSuccess(response.body) : null;
         if (response.status >= 200 && response.status < 300 && failure === null)
             return response;
-        const error = await this.#error(method, label, response);
+        const error = await this.#error(method, labelOf(path), response);
         // The first 403 on a write stops every later one (A29): the scope of each
         // endpoint is not shown, so this refusal is how the client learns it.
         if (method !== 'GET' && response.status === 403)
