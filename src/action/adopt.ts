@@ -40,8 +40,6 @@ export async function runAdoptMode(
   const lines = adoptLines(result);
   for (const line of lines) commands.info(line);
   const summary = ['### content-as-code · adopt', '', ...lines.map((line) => inlineText(line.trim()))];
-  if (!(await commands.appendSummary(`${summary.join('\n\n')}\n`))) {
-    commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-  }
+  await commands.appendSummary(`${summary.join('\n\n')}\n`);
   return result.refused === null ? null : lines[0]!;
 }

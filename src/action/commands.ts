@@ -91,10 +91,9 @@ export class WorkflowCommands {
     core.setOutput(name, this.redact(value));
   }
 
-  /** Appends Markdown to the job summary; false when the runner gave no summary file (a local run). */
-  async appendSummary(markdown: string): Promise<boolean> {
-    if (!process.env.GITHUB_STEP_SUMMARY) return false;
-    await core.summary.addRaw(this.redact(markdown)).write();
-    return true;
+  /** Appends Markdown to the job summary; without a summary file (a local run) the log says so. */
+  async appendSummary(markdown: string): Promise<void> {
+    if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(this.redact(markdown)).write();
+    else this.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
   }
 }

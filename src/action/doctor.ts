@@ -15,8 +15,6 @@ export async function runDoctorMode(
   const { baseUrl, apiKey, allowInsecureHttp } = inputs;
   const report = await runDoctor({ baseUrl, apiKey, allowInsecureHttp });
   for (const line of renderDoctorText(report).split('\n')) commands.info(line);
-  if (!(await commands.appendSummary(renderDoctorMarkdown(report)))) {
-    commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-  }
+  await commands.appendSummary(renderDoctorMarkdown(report));
   return doctorPassed(report) ? null : doctorHeadline(report);
 }

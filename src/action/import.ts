@@ -21,9 +21,7 @@ export async function runImportMode(
   );
   for (const line of renderImportText(report).split('\n')) commands.info(line);
   await commands.setOutput('imported', JSON.stringify(report.imported.map((item) => item.file)));
-  if (!(await commands.appendSummary(renderImportMarkdown(report)))) {
-    commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-  }
+  await commands.appendSummary(renderImportMarkdown(report));
   const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
   return unkept ? importHeadline(report) : null;
 }

@@ -53,9 +53,7 @@ export async function reportRun(commands: WorkflowCommands, run: FinishedRun): P
     pullRequest: decision.isPullRequest,
     planFile: planFile === null ? null : path.basename(planFile),
   };
-  if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
-    commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-  }
+  await commands.appendSummary(summaryMarkdown(report, context, hidden));
   if (decision.isPullRequest && inputs.comment)
     await postComment(commands, report, context, event, inputs, run.github);
 }
