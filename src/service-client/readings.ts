@@ -181,13 +181,15 @@ export function readObject(body: unknown): { object: Json; reading: ReadingOf<'A
 
 const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'] as const;
 
-function idIn(obj: Json): string | null {
-  for (const key of ID_KEYS) {
-    const value = obj[key];
-    if (typeof value === 'string' && value !== '') return value;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  }
+/** An id as an opaque string: the service may send it as a number or as text. */
+export function idText(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
+}
+
+function idIn(obj: Json): string | null {
+  return ID_KEYS.map((key) => idText(obj[key])).find((id) => id !== null) ?? null;
 }
 
 /**

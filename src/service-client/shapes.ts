@@ -18,6 +18,7 @@ import {
   type VideoSettings,
 } from './types.ts';
 import {
+  idText,
   isRecord,
   readCredits,
   readObject,
@@ -77,21 +78,19 @@ function status(value: unknown): ContentStatus {
   return statusWord(value) ?? unknownStatus(value);
 }
 
-/** An id as an opaque string: the service may send it as a number or as text. */
-function idText(value: unknown): string | null {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
-function unwrap(body: unknown): Json {
+/** A reading of readings.ts; a ShapeProblem when none covers the answer. */
+function read<T>(reading: () => T): T {
   try {
-    return readObject(body).object;
+    return reading();
   } catch (error) {
     if (error instanceof Unrecognised) throw new ShapeProblem(error.message);
     throw error;
   }
+}
+
+/** A9 through readings.ts. */
+function unwrap(body: unknown): Json {
+  return read(() => readObject(body).object);
 }
 
 // ---- resources ----------------------------------------------------------
@@ -206,40 +205,23 @@ export function parseMediaLinks(body: unknown): MediaLinks {
 export function parseTaskStatus(body: unknown, contentId: string): TaskStatus {
   const obj = unwrap(body);
   const id = idText(obj.id) ?? contentId;
-  let read: ReturnType<typeof readTaskStatus>;
-  try {
-    read = readTaskStatus(obj);
-  } catch (error) {
-    if (error instanceof Unrecognised) throw new ShapeProblem(error.message);
-    throw error;
-  }
+  const task = read(() => readTaskStatus(obj));
   return {
     id,
-    status: status(read.status),
+    status: status(task.status),
     progress: progress(obj.progress),
-    last_error: text(read.lastError),
+    last_error: text(task.lastError),
   };
 }
 
 /** A10 through readings.ts. */
 export function parseCredits(body: unknown): number {
-  try {
-    return readCredits(body).credits;
-  } catch (error) {
-    if (error instanceof Unrecognised) throw new ShapeProblem(error.message);
-    throw error;
-  }
+  return read(() => readCredits(body).credits);
 }
 
 /** A11 through readings.ts. */
 export function parseSubscription(body: unknown): Subscription {
-  let scope: Json;
-  try {
-    scope = readSubscription(body).fields;
-  } catch (error) {
-    if (error instanceof Unrecognised) throw new ShapeProblem(error.message);
-    throw error;
-  }
+  const scope = read(() => readSubscription(body).fields);
   const plan = scope.plan;
   return {
     plan: text(plan) ?? text(object(plan)?.name) ?? null,
