@@ -252,8 +252,7 @@ class HttpServiceClient implements ServiceClient {
   }
 
   async mediaLinks(id: string): Promise<MediaLinks> {
-    const path = wire.paths.content(id);
-    return this.#parse('GET', path, await this.#call('GET', path), parseMediaLinks);
+    return this.#get(wire.paths.content(id), parseMediaLinks);
   }
 
   async getContent(id: string, options?: { listed?: boolean }): Promise<ContentDetail> {
@@ -261,12 +260,7 @@ class HttpServiceClient implements ServiceClient {
   }
 
   async #getOnce(id: string): Promise<ContentDetail> {
-    return this.#parse(
-      'GET',
-      wire.paths.content(id),
-      await this.#call('GET', wire.paths.content(id)),
-      parseContentDetail,
-    );
+    return this.#get(wire.paths.content(id), parseContentDetail);
   }
 
   /**
@@ -371,10 +365,7 @@ class HttpServiceClient implements ServiceClient {
   }
 
   async taskStatus(contentId: string): Promise<TaskStatus> {
-    const path = wire.paths.taskStatus(contentId);
-    return this.#parse('GET', path, await this.#call('GET', path), (body) =>
-      parseTaskStatus(body, contentId),
-    );
+    return this.#get(wire.paths.taskStatus(contentId), (body) => parseTaskStatus(body, contentId));
   }
 
   listAccounts(): Promise<Listed<Account>> {
@@ -382,18 +373,15 @@ class HttpServiceClient implements ServiceClient {
   }
 
   async credits(): Promise<number> {
-    const path = wire.paths.credits();
-    return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
+    return this.#get(wire.paths.credits(), parseCredits);
   }
 
   async subscription(): Promise<Subscription> {
-    const path = wire.paths.subscription();
-    return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
+    return this.#get(wire.paths.subscription(), parseSubscription);
   }
 
   async introspect(): Promise<Introspection> {
-    const path = wire.paths.introspect();
-    return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
+    return this.#get(wire.paths.introspect(), parseIntrospection);
   }
 
   close(): Promise<void> {
@@ -473,6 +461,11 @@ class HttpServiceClient implements ServiceClient {
       (row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`),
     );
     return { items, complete: outcome.complete, gap: outcome.gap, behind: outcome.behind };
+  }
+
+  /** One GET of a single object, parsed. */
+  async #get<T>(path: string, parse: (body: unknown) => T): Promise<T> {
+    return this.#parse('GET', path, await this.#call('GET', path), parse);
   }
 
   #parse<T>(method: string, path: string, body: unknown, parse: (body: unknown) => T, where?: string): T {
