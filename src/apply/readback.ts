@@ -1,6 +1,7 @@
 import type { ContentDetail, ContentEdit, RenderOptions } from '../service-client/types.ts';
 import { coversKeys, sameValue } from '../plan/diff.ts';
 import { serviceText } from '../text/service-terms.ts';
+import { isRecord } from '../record.ts';
 
 // After a write the engine compares what it sent with what the service holds.
 // Where the service stored a value in its own normal form, the report says so
@@ -15,10 +16,6 @@ export interface ServiceTermsNote {
 
 const TEXT_FIELDS = ['full_text', 'textover'] as const;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** What a create or an edit sent that the service holds differently. */
 export function readBackFields(sent: ContentEdit, detail: ContentDetail): ServiceTermsNote[] {
   const notes: ServiceTermsNote[] = [];
@@ -29,7 +26,7 @@ export function readBackFields(sent: ContentEdit, detail: ContentDetail): Servic
       if (serviceText(value) === serviceText(held)) notes.push({ field, how: 'normalised_text' });
   }
   const tuning = sent.fine_tuning;
-  if (isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
+  if (isRecord(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
     notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
   const persona = sent.persona_id;
   if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
@@ -41,7 +38,7 @@ export function readBackFields(sent: ContentEdit, detail: ContentDetail): Servic
 export function readBackRender(sent: RenderOptions, detail: ContentDetail): ServiceTermsNote[] {
   const wanted = sent.subtitle_settings;
   const held = detail.video_settings?.subtitle_settings ?? null;
-  if (isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
+  if (isRecord(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
     return [{ field: 'video.subtitles', how: 'filled_defaults' }];
   return [];
 }

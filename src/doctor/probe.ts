@@ -1,10 +1,10 @@
+import { isRecord } from '../record.ts';
 import { describeError, ServiceError } from '../service-client/errors.ts';
 import type { ServiceClient } from '../service-client/client.ts';
 import type { ListingOutcome } from '../service-client/listing.ts';
 import {
   RULES,
   Unrecognised,
-  isRecord,
   readCredits,
   readGenerationPace,
   readObject,

@@ -11,6 +11,7 @@ import { withoutIgnored } from '../plan/service-edits.ts';
 import type { FieldChange, FieldOrigin, ManagedField } from '../plan/types.ts';
 import { manifestAtBase, type AtBase } from './preview-reach.ts';
 import type { EngineOptions } from './types.ts';
+import { isRecord } from '../record.ts';
 
 // Who made each difference between a manifest and its item: what the plan
 // needs to keep a person's edit made in the service (plan/service-edits.ts).
@@ -40,10 +41,6 @@ const OWN_RULES: ReadonlySet<ManagedField> = new Set(['title', 'persona_id']);
 
 type Asked = Partial<Record<ManagedField, unknown>>;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The fields one version of a manifest or defaults file asks for, in the plan's terms; {} when unreadable. */
 function askedIn(text: string): Asked {
   let doc: unknown;
@@ -52,13 +49,13 @@ function askedIn(text: string): Asked {
   } catch {
     return {}; // an unparsable earlier version asked for nothing
   }
-  if (!isObject(doc)) return {};
+  if (!isRecord(doc)) return {};
   const asked: Asked = {};
   for (const field of ['description', 'full_text', 'textover'] as const)
     if (typeof doc[field] === 'string') asked[field] = doc[field];
   const hashtags = hashtagsField.safeParse(doc.hashtags);
   if (hashtags.success) asked.hashtags = hashtags.data;
-  if (isObject(doc.fine_tuning)) asked.fine_tuning = doc.fine_tuning;
+  if (isRecord(doc.fine_tuning)) asked.fine_tuning = doc.fine_tuning;
   return asked;
 }
 
@@ -131,7 +128,7 @@ function isEmpty(value: unknown): boolean {
     value === null ||
     value === undefined ||
     value === '' ||
-    (isObject(value) && Object.keys(value).length === 0)
+    (isRecord(value) && Object.keys(value).length === 0)
   );
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { REVIEWED_PLAN_VERSION, type ReviewedItem, type ReviewedPlan } from '../engine/review.ts';
+import { isRecord } from '../record.ts';
 
 // The reviewed plan, hidden in the sticky comment: one HTML comment on the
 // line after the comment's marker and digest, holding compact JSON and its
@@ -140,16 +141,12 @@ export function readReviewedBlock(body: string, sealed: SealedFor): ReadBlock {
   return plan === null ? { kind: 'unverified' } : { kind: 'plan', plan };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const hex = (value: unknown): value is string | null =>
   value === null || (typeof value === 'string' && /^[0-9a-f]{8,64}$/.test(value));
 
 /** Anything not exactly the shape written is no plan, sealed or not. */
 function checked(data: unknown): ReviewedPlan | null {
-  if (!isObject(data) || !isObject(data.items)) return null;
+  if (!isRecord(data) || !isRecord(data.items)) return null;
   const head = data.head;
   const omitted = data.omitted;
   if (head !== null && typeof head !== 'string') return null;

@@ -8,6 +8,7 @@ import { writeScrubbedFile } from '../secrets.ts';
 import type { ServiceEdit } from '../plan/types.ts';
 import { hashtagsOf } from './manifest.ts';
 import { styleOf } from './yaml-text.ts';
+import { isRecord } from '../record.ts';
 
 // `adopt`: the service's values of the fields edited there written into the
 // manifests that set them, so that a person's work in the web app comes
@@ -39,16 +40,12 @@ function manifestValue(doc: Document, edit: ServiceEdit): unknown {
     return 'value' in tags ? tags.value : service;
   }
   const mine = edit.manifest;
-  if (edit.field === 'fine_tuning' && isPlain(mine) && isPlain(service)) {
+  if (edit.field === 'fine_tuning' && isRecord(mine) && isRecord(service)) {
     return Object.fromEntries(
       Object.keys(mine).flatMap((key) => (key in service ? [[key, service[key]]] : [])),
     );
   }
   return service;
-}
-
-function isPlain(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** The manifest's text with the service's values of its edited fields; comments and layout kept. */

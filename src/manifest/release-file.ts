@@ -3,7 +3,8 @@ import { instantAt } from '../text/wall-clock.ts';
 import { IssueMapper } from './issues.ts';
 import { selectorOf, sinceInstant, locationsOf } from './normalize.ts';
 import { problemAt, toPlain } from './position-tree.ts';
-import { freezeWindowSchema, isObject, releaseSchema, type ReleaseFile } from './release-schema.ts';
+import { isRecord } from '../record.ts';
+import { freezeWindowSchema, releaseSchema, type ReleaseFile } from './release-schema.ts';
 import { readSource } from './yaml-reader.ts';
 import {
   WEEKDAYS,
@@ -62,10 +63,10 @@ export function readRelease(
  * too, so that one run reports every mistake.
  */
 function windowsAlone(value: unknown, at: (path: string) => SourceLocation): Problem[] {
-  const freeze = isObject(value) ? value['freeze'] : null;
+  const freeze = isRecord(value) ? value['freeze'] : null;
   if (!Array.isArray(freeze)) return [];
   return freeze.flatMap((entry: unknown, index) => {
-    if (!isObject(entry)) return [];
+    if (!isRecord(entry)) return [];
     const { every, from, until, time_zone } = entry;
     const times = { every, from, until, time_zone, reason: 'the times alone' };
     const window = freezeWindowSchema.safeParse(

@@ -4,6 +4,7 @@ import { DURATION_FORM, parseDuration } from '../text/duration.ts';
 import { isTimeZone, timeZoneNames } from '../text/wall-clock.ts';
 import { suggest } from './suggest.ts';
 import { FREEZE_HOLDS, WEEKDAYS } from './types.ts';
+import { isRecord } from '../record.ts';
 
 // The one definition of the release file (`_release.yml` in the manifests'
 // folder): freeze windows, the kill switch and paused accounts. Like the
@@ -222,7 +223,7 @@ export const releaseSchema = z
       'paused is true without a reason and a since; add reason: (why) and since: (a date, like 2026-11-20) beside it, so that every run can say why and for how long',
     // Checked whatever else is wrong, so that one run reports every mistake.
     when: (payload) =>
-      isObject(payload.value) &&
+      isRecord(payload.value) &&
       payload.value['paused'] === true &&
       (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
   })
@@ -231,10 +232,6 @@ export const releaseSchema = z
   );
 
 /** A YAML mapping, read as a plain object. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The release file after validation, with defaults filled. */
 export type ReleaseFile = z.output<typeof releaseSchema>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PLATFORMS } from '../service-client/types.ts';
 import { pausedField } from './release-schema.ts';
 import { FLOWS, STAGES } from './types.ts';
+import { isRecord } from '../record.ts';
 
 // The one definition of the manifest: the loader validates with it, the code
 // takes its types from it, and schema/content.schema.json is generated from it
@@ -95,7 +96,7 @@ const publish = z
       'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
     // Checked even when another field of publish is wrong, so that one run reports every mistake.
     when: (payload) =>
-      isObject(payload.value) &&
+      isRecord(payload.value) &&
       payload.value['made_for_kids'] === true &&
       payload.value['age_restricted'] === true,
   })
@@ -207,13 +208,9 @@ export const manifestSchema = z
     params: { code: 'published_without_accounts' },
     message:
       'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
-    when: (payload) => isObject(payload.value) && payload.value['stage'] === 'published',
+    when: (payload) => isRecord(payload.value) && payload.value['stage'] === 'published',
   })
   .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The manifest after validation, with defaults filled. */
 export type Manifest = z.output<typeof manifestSchema>;

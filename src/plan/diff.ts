@@ -8,6 +8,7 @@ import type {
 import type { DesiredFields } from '../manifest/types.ts';
 import { sameTitle, serviceText } from '../text/service-terms.ts';
 import type { Drift, FieldChange, KeptValue, ManagedField } from './types.ts';
+import { isRecord } from '../record.ts';
 
 // Field-level comparison of a manifest with a remote item. Only what the
 // manifest says is compared: an absent property is not managed.
@@ -59,10 +60,6 @@ function remoteValue(remote: ContentDetail, field: ManagedField): unknown {
   return remote[field] ?? null;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * An object in the service's terms: it covers what the manifest asks for when
  * every key the manifest sets has that value on the service. Keys the service
@@ -70,9 +67,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function coversKeys(wanted: Record<string, unknown>, current: unknown): boolean {
   const remote = current === null || current === undefined ? {} : current;
-  if (!isPlainObject(remote)) return false;
+  if (!isRecord(remote)) return false;
   return Object.entries(wanted).every(([key, value]) =>
-    isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]),
+    isRecord(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]),
   );
 }
 
@@ -82,7 +79,7 @@ export function sameInServiceTerms(field: ManagedField, wanted: unknown, current
     return typeof current === 'string' && sameTitle(wanted, current);
   if (TEXT_FIELDS.has(field) && typeof wanted === 'string')
     return typeof current === 'string' && serviceText(wanted) === serviceText(current);
-  if (field === 'fine_tuning' && isPlainObject(wanted)) return coversKeys(wanted, current);
+  if (field === 'fine_tuning' && isRecord(wanted)) return coversKeys(wanted, current);
   return sameValue(wanted, current);
 }
 
@@ -119,12 +116,12 @@ export function personaDifference(desired: DesiredFields, remote: ContentDetail)
 
 /** The keys of the service's object that the manifest's does not set, as `prefix.key` paths, with their values. */
 function keysBeyond(wanted: unknown, current: unknown, prefix: string): KeptValue[] {
-  if (!isPlainObject(current)) return [];
-  const mine = isPlainObject(wanted) ? wanted : {};
+  if (!isRecord(current)) return [];
+  const mine = isRecord(wanted) ? wanted : {};
   return Object.entries(current).flatMap(([key, value]): KeptValue[] => {
     if (value === null || value === undefined) return [];
     if (!Object.hasOwn(mine, key)) return [{ field: `${prefix}.${key}`, value }];
-    return isPlainObject(mine[key]) ? keysBeyond(mine[key], value, `${prefix}.${key}`) : [];
+    return isRecord(mine[key]) ? keysBeyond(mine[key], value, `${prefix}.${key}`) : [];
   });
 }
 
@@ -215,7 +212,7 @@ export function settingsChanges(desired: RenderOptions, remote: VideoSettings | 
     const current = remote[key];
     if (wanted === undefined || current === null || current === undefined) continue;
     // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
-    if (key === 'subtitle_settings' && isPlainObject(wanted) && coversKeys(wanted, current)) continue;
+    if (key === 'subtitle_settings' && isRecord(wanted) && coversKeys(wanted, current)) continue;
     if (!sameValue(wanted, current))
       drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
   }

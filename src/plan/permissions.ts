@@ -1,6 +1,7 @@
 import type { ContentEdit } from '../service-client/types.ts';
 import { sameValue } from './diff.ts';
 import type { FieldChange, Mode, Permissions, PlanItem, PreviewBlock, PreviewReach, Step } from './types.ts';
+import { isRecord } from '../record.ts';
 
 // What a run may send: the action derives the permissions from its mode,
 // event and inputs; the steps of the plan outside them are shown, not sent.
@@ -50,10 +51,6 @@ export interface PreviewEdit {
   blocked: PreviewBlock | null;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * `wanted` written over `current` only where main's `owned` object sets the
  * key (recursively): the keys of `wanted` outside it are named in `withheld`.
@@ -65,7 +62,7 @@ function ownedPart(
   path: string,
   withheld: string[],
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = isObject(current) ? { ...current } : {};
+  const out: Record<string, unknown> = isRecord(current) ? { ...current } : {};
   for (const [key, value] of Object.entries(wanted)) {
     if (!Object.hasOwn(owned, key)) {
       if (!Object.hasOwn(out, key) || !sameValue(out[key], value)) withheld.push(`${path}.${key}`);
@@ -73,7 +70,7 @@ function ownedPart(
     }
     const mine = owned[key];
     out[key] =
-      isObject(value) && isObject(mine)
+      isRecord(value) && isRecord(mine)
         ? ownedPart(value, mine, out[key], `${path}.${key}`, withheld)
         : value;
   }
@@ -91,7 +88,7 @@ function previewChange(
     withheld.push(change.field);
     return null;
   }
-  if (change.field !== 'fine_tuning' || !isObject(change.to) || !isObject(mine)) return change;
+  if (change.field !== 'fine_tuning' || !isRecord(change.to) || !isRecord(mine)) return change;
   const to = ownedPart(change.to, mine, change.from, 'fine_tuning', withheld);
   return sameValue(to, change.from) ? null : { ...change, to };
 }

@@ -1,5 +1,6 @@
 import { serviceFlag } from '../text/service-terms.ts';
 import { platformOf, type PaceLimit, type PublishedLink } from './types.ts';
+import { isRecord } from '../record.ts';
 // Every answer the interface calls "not shown" is recognised here, and each
 // recognition names the reading it took. The client parses through these
 // functions and `doctor` reports the names they return, so doctor can never
@@ -7,10 +8,6 @@ import { platformOf, type PaceLimit, type PublishedLink } from './types.ts';
 // lists the same readings under the same rule numbers.
 
 export type Json = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
 export class Unrecognised extends Error {

@@ -1,3 +1,4 @@
+import { isRecord } from '../record.ts';
 import { scrubSecrets } from '../secrets.ts';
 import { enumReader, serviceInstant } from '../text/service-terms.ts';
 import { CONTENT_STATUSES } from '../interface/enumerations.ts';
@@ -19,7 +20,6 @@ import {
 } from './types.ts';
 import {
   idText,
-  isRecord,
   readCredits,
   readObject,
   readPublishedLinks,

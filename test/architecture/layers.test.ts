@@ -111,6 +111,8 @@ describe('the layers of src/', () => {
       'manifest/types.ts',
       'manifest/suggest.ts',
       'defaults.ts',
+      // Whether a value is a JSON object: a pure function of its argument.
+      'record.ts',
       // Text as the service stores it: pure functions of a string.
       'text/service-terms.ts',
       // Durations as written, and wall-clock times in time zones (Intl): pure functions of their arguments.
