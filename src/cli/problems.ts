@@ -3,12 +3,9 @@ import { formatProblem } from '../manifest/format.ts';
 import { DEFAULTS_FILES } from '../manifest/index.ts';
 import { isReleaseFile } from '../manifest/catalogue-files.ts';
 import type { Problem } from '../manifest/types.ts';
+import { plural } from '../text/plural.ts';
 
 // How problems and their counts read in a terminal.
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 function isDefaultsFile(file: string): boolean {
   return (DEFAULTS_FILES as readonly string[]).includes(file.slice(file.lastIndexOf('/') + 1));

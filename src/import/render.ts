@@ -1,13 +1,10 @@
 import { inlineCode, inlineText } from '../report/escape.ts';
 import type { ImportReport, SkippedItem } from './import.ts';
+import { plural } from '../text/plural.ts';
 
 // The import report in words, for the terminal and the action's log and job
 // summary: what was written, what was skipped and why, and whether the plan
 // of the written files is empty (the promise).
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 const REASON_TITLES: Record<SkippedItem['reason'], string> = {
   managed: 'already managed',

@@ -36,6 +36,7 @@ import {
   oneUrlForSeveral,
   scopeText,
 } from './words.ts';
+import { plural } from '../text/plural.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -201,10 +202,6 @@ function trimNote(
 }
 
 // ---------------------------------------------------------------- headline
-
-function plural(count: number, word: string, words = `${word}s`): string {
-  return `${count} ${count === 1 ? word : words}`;
-}
 
 function headline(report: RunReport, context: ReportContext): string {
   const manifests = report.load.files.length;

@@ -20,6 +20,7 @@ import {
   confirmationText,
   oneUrlForSeveral,
 } from './words.ts';
+import { plural } from '../text/plural.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
 // when asked (the CLI asks when stdout is a TTY and NO_COLOR is unset). The
@@ -210,11 +211,7 @@ export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: str
 
 /** The plan in one sentence: `5 items, 5 to create, 0 to edit, 4 to render, 2 publications.` */
 export function planHeadline(plan: Plan): string {
-  return `${itemCount(plan.items.length)}, ${countsText(planCounts(plan))}.`;
-}
-
-function itemCount(n: number): string {
-  return `${n} item${n === 1 ? '' : 's'}`;
+  return `${plural(plan.items.length, 'item')}, ${countsText(planCounts(plan))}.`;
 }
 
 // ---- results ----
@@ -313,7 +310,7 @@ function creditsLine(before: number | null, after: number | null): string {
 /** The run in one sentence, in the plan's terms (counts.ts): `5 items, 5 created, 0 edited, 4 rendered, 2 publications.` */
 export function resultsHeadline(result: ApplyResult, plan: Plan | null = null): string {
   if (result.items.length === 0) return 'nothing to do.';
-  return `${itemCount(result.items.length)}, ${countsText(resultCounts(result, plan))}.`;
+  return `${plural(result.items.length, 'item')}, ${countsText(resultCounts(result, plan))}.`;
 }
 
 // ---- progress ----
