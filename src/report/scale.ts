@@ -9,11 +9,6 @@ import { thousands } from '../text/thousands.ts';
 // (a first apply of 10,000 items), the tables keep as many rows as fit and
 // say how many more there are and where: the full plan file and the job summary.
 
-/** Thousands separated, as a reader counts: 10,000. */
-function count(n: number): string {
-  return thousands(n);
-}
-
 /** A plan item with no step, hold or drift: counted, not listed. */
 export function isQuiet(item: PlanItem): boolean {
   return (
@@ -36,10 +31,10 @@ export function quietSentence(quiet: readonly PlanItem[]): string | null {
   for (const item of quiet) byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
   const stages = [...byStage]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([stage, n]) => `${count(n)} ${stage}`)
+    .map(([stage, n]) => `${thousands(n)} ${stage}`)
     .join(', ');
   const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
-  return `${count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+  return `${thousands(quiet.length)} ${what} not listed (by stage: ${stages}).`;
 }
 
 /** Where a reader finds the rows a table left out. */
@@ -60,7 +55,7 @@ export function moreRowsSentence(shown: number, total: number, where: Elsewhere)
   ].filter((place): place is string => place !== null);
   const rest = total - shown;
   return (
-    `**Showing ${count(shown)} of ${count(total)} items;** the other ${count(rest)} ` +
+    `**Showing ${thousands(shown)} of ${thousands(total)} items;** the other ${thousands(rest)} ` +
     `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`
   );
 }
