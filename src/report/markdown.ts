@@ -21,19 +21,14 @@ import {
 } from './escape.ts';
 import { previewRenderSection, type PreviewMediaToken } from './previews.ts';
 import { releaseLines } from './release.ts';
-import { editValue, fieldName, serviceEditOutcome, serviceEditsText } from './service-edit-words.ts';
+import { editValue, fieldName, serviceEditOutcome } from './service-edit-words.ts';
 import {
   accountsBehindOneUrl,
-  driftText,
-  keptText,
-  notPreviewedText,
-  holdText,
-  publishViaText,
   resultNote,
   stepText,
   type Labels,
-  confirmationText,
   oneUrlForSeveral,
+  planNotes,
   scopeText,
 } from './words.ts';
 import { plural } from '../text/plural.ts';
@@ -387,7 +382,8 @@ function planRows(report: RunReport, context: ReportContext, layout: Layout): Ce
     itemTitle(item, layout),
     item.remote?.status ?? 'not created',
     layout.minimal ? stepKinds(item) : stepsText(item),
-    layout.minimal ? '' : notesText(item, layout),
+    // Plain text, escaped with its cell.
+    layout.minimal ? '' : planNotes(item, layout.compact).join('; '),
   ]);
 }
 
@@ -512,22 +508,6 @@ const markdownLabels: Labels = {
   account: (account) => `${account.platform} ${shortened(account.name, 40)}`,
   value: (text) => `“${shortened(text, 60)}”`,
 };
-
-/** Plain text, escaped with its cell. */
-function notesText(item: PlanItem, layout: Layout): string {
-  const notes = [
-    ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
-    ...item.holds.map((hold) => holdText(hold)),
-    ...item.drift.map((drift) => driftText(drift, layout.compact)),
-    ...[
-      serviceEditsText(item.serviceEdits, layout.compact),
-      keptText(item.kept, layout.compact),
-      notPreviewedText(item),
-    ].flatMap((text) => (text === null ? [] : [text])),
-    ...[layout.compact ? null : publishViaText(item)].flatMap((text) => (text === null ? [] : [text])),
-  ];
-  return notes.join('; ');
-}
 
 // ---------------------------------------------------------------- scripts
 

@@ -1,5 +1,4 @@
 import type { ContentStatus, Progress } from '../service-client/types.ts';
-import { serviceEditsText } from './service-edit-words.ts';
 import type { ApplyResult, ItemResult, Outcome } from '../apply/types.ts';
 import { countsText, planCounts, resultCounts } from './counts.ts';
 import { publishedThisRun } from '../apply/results.ts';
@@ -7,17 +6,12 @@ import { generates } from '../plan/steps.ts';
 import { idleState, type Plan, type PlanItem, type Step } from '../plan/types.ts';
 import {
   accountsBehindOneUrl,
-  driftText,
-  keptText,
-  notPreviewedText,
-  holdText,
   noteText,
-  publishViaText,
+  planNotes,
   flowText,
   resultNote,
   stepText,
   type Labels,
-  confirmationText,
   oneUrlForSeveral,
 } from './words.ts';
 import { plural } from '../text/plural.ts';
@@ -165,14 +159,7 @@ function itemNotes(item: PlanItem): string {
   const notes: string[] = [];
   if (item.match === 'renamed' && item.renamedFrom !== null) notes.push(`renamed from "${item.renamedFrom}"`);
   if (item.match === 'pinned') notes.push('pinned by id');
-  const confirmation = confirmationText(item);
-  if (confirmation !== null) notes.push(confirmation);
-  notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
-  for (const text of [serviceEditsText(item.serviceEdits), keptText(item.kept), notPreviewedText(item)])
-    if (text !== null) notes.push(text);
-  const via = publishViaText(item);
-  if (via !== null) notes.push(via);
-  return notes.join('; ');
+  return [...notes, ...planNotes(item)].join('; ');
 }
 
 function actionTone(item: PlanItem): Tone | null {

@@ -207,7 +207,7 @@ export function noteText(note: ServiceTermsNote): string {
 /** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
 
 /** How a plan item's publication goes out, and every setting it sends, in the manifest's words. */
-export function publishViaText(item: Pick<PlanItem, 'publishVia' | 'flow' | 'publication'>): string | null {
+function publishViaText(item: Pick<PlanItem, 'publishVia' | 'flow' | 'publication'>): string | null {
   if (!item.publishVia) return null;
   const sent = publicationSettings(item.publication?.options);
   if (item.publishVia === 'upload') return `publishes with an upload (${sent})`;
@@ -292,7 +292,7 @@ function keptValue(value: unknown): string {
  * plan renders or publishes: they go out with the video, so they are named
  * (plan/diff.ts, keptFromService). The callers escape the whole line.
  */
-export function keptText(kept: readonly KeptValue[] | undefined, compact = false): string | null {
+function keptText(kept: readonly KeptValue[] | undefined, compact = false): string | null {
   if (kept === undefined || kept.length === 0) return null;
   if (compact) return `kept from the service: ${kept.map((entry) => entry.field).join(', ')}`;
   const values = kept.map((entry) => `${entry.field} = ${keptValue(entry.value)}`).join(', ');
@@ -304,7 +304,7 @@ export function keptText(kept: readonly KeptValue[] | undefined, compact = false
  * draft, and why (plan/permissions.ts); null when it sends the whole edit or
  * the run does not preview.
  */
-export function notPreviewedText(item: PlanItem): string | null {
+function notPreviewedText(item: PlanItem): string | null {
   const step = item.steps.find((entry) => entry.kind === 'edit');
   if (item.preview === undefined || step?.kind !== 'edit') return null;
   const { withheld, blocked } = previewEdit(item, step, item.preview);
@@ -341,6 +341,23 @@ export function formatIn(iso: string, zone: string | null): string {
   const wall = new Date(wallTime(zone, Date.parse(iso)));
   const text = wall.toISOString();
   return `${WEEKDAY_NAMES[wall.getUTCDay()]} ${text.slice(0, 10)} ${text.slice(11, 16)} ${zone}`;
+}
+
+/**
+ * The notes beside a plan item's steps, in the order every report gives
+ * them; `compact` names fields without their values, and leaves out how the
+ * publication goes out.
+ */
+export function planNotes(item: PlanItem, compact = false): string[] {
+  return [
+    confirmationText(item),
+    ...item.holds.map(holdText),
+    ...item.drift.map((drift) => driftText(drift, compact)),
+    serviceEditsText(item.serviceEdits, compact),
+    keptText(item.kept, compact),
+    notPreviewedText(item),
+    compact ? null : publishViaText(item),
+  ].filter((text): text is string => text !== null);
 }
 
 /**
@@ -407,7 +424,7 @@ function unknownText(item: ItemResult): string | null {
  * (plan/confirmation.ts). One URL for several accounts is said where this run
  * published; an unconfirmed publication is said in every run until it is live.
  */
-export function confirmationText(
+function confirmationText(
   item: Pick<ItemResult, 'confirmation'> & Partial<Pick<ItemResult, 'outcome'>>,
 ): string | null {
   const confirmation = item.confirmation;
