@@ -1,7 +1,7 @@
 import type { FreezeHold, Pause, PausedAccount } from '../manifest/types.ts';
 import type { ReleaseStatus } from '../plan/release-status.ts';
 import type { RunPause } from '../plan/types.ts';
-import { formatIn, formatInstant } from './words.ts';
+import { formatIn, joinWords, whyAndSince } from './words.ts';
 
 // What release control says about a whole run, in sentences: the kill
 // switch, the freezes open now (or lifted by override-freeze), paused
@@ -29,15 +29,10 @@ export function releaseLines(status: ReleaseStatus | null | undefined): string[]
   ];
 }
 
-/** `: Brand review (since 2026-11-20 00:00 UTC)`, or as much of it as is known. */
-function why(pause: { reason: string | null; since: string | null }): string {
-  return `${pause.reason ? `: ${pause.reason}` : ''}${pause.since ? ` (since ${formatInstant(pause.since)})` : ''}`;
-}
-
 function pauseLine(pause: RunPause): string {
   return pause.by === 'input'
-    ? `Paused by the pause input${why(pause)}. Nothing is written to the service in this run; clear the input (or the variable behind it) to go on.`
-    : `Paused by ${pause.file ?? 'the release file'}${why(pause)}. Nothing is written to the service until paused is removed from it.`;
+    ? `Paused by the pause input${whyAndSince(pause)}. Nothing is written to the service in this run; clear the input (or the variable behind it) to go on.`
+    : `Paused by ${pause.file ?? 'the release file'}${whyAndSince(pause)}. Nothing is written to the service until paused is removed from it.`;
 }
 
 function freezeLine(entry: ReleaseStatus['frozen'][number], overridden: boolean): string {
@@ -53,14 +48,14 @@ function freezeLine(entry: ReleaseStatus['frozen'][number], overridden: boolean)
 function accountLine(entry: PausedAccount): string {
   const account = entry.account;
   const name = account.kind === 'id' ? `with id ${account.id}` : `${account.platform} "${account.name}"`;
-  return `Account ${name} is paused in ${entry.pause.location.file}${why(entry.pause)}: items that publish to it are not published, to it or to any other account they name.`;
+  return `Account ${name} is paused in ${entry.pause.location.file}${whyAndSince(entry.pause)}: items that publish to it are not published, to it or to any other account they name.`;
 }
 
 function itemsLine(items: ReadonlyArray<{ file: string; pause: Pause }>): string[] {
   if (items.length === 0) return [];
   const named = items
     .slice(0, NAMED_ITEMS)
-    .map(({ file, pause }) => `${file}${pauseWhere(file, pause)}${why(pause)}`);
+    .map(({ file, pause }) => `${file}${pauseWhere(file, pause)}${whyAndSince(pause)}`);
   const more = items.length > NAMED_ITEMS ? `, and ${items.length - NAMED_ITEMS} more` : '';
   const count = items.length === 1 ? '1 manifest is' : `${items.length} manifests are`;
   return [`${count} paused, and held until paused is removed: ${named.join('; ')}${more}.`];
@@ -69,8 +64,4 @@ function itemsLine(items: ReadonlyArray<{ file: string; pause: Pause }>): string
 /** ` by content/ocean/_defaults.yml` when the pause is written in a folder's defaults, not the manifest. */
 function pauseWhere(file: string, pause: Pause): string {
   return pause.location.file === file ? '' : ` by ${pause.location.file}`;
-}
-
-function joinWords(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

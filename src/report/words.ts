@@ -6,7 +6,6 @@ import type { PublishOptions } from '../service-client/types.ts';
 import type {
   Drift,
   FieldChange,
-  HeldWork,
   Hold,
   KeptValue,
   NotReviewedWhy,
@@ -147,20 +146,20 @@ const FROZEN_OUTCOME: Record<Extract<Hold, { kind: 'frozen' }>['what'], string> 
   edit: 'not created or edited until the window ends',
 };
 
-/** `create, render and publish`: what a pause or a freeze kept from happening. */
-function workText(work: readonly HeldWork[]): string {
-  const words = [...work];
-  return words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+/** `create, render and publish`: words joined as a sentence lists them. */
+export function joinWords(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 /** Why, and since when, as a pause says it: `: Brand review (since 2026-11-20 00:00 UTC)`. */
-function whyAndSince(reason: string | null, since: string | null): string {
-  return `${reason ? `: ${reason}` : ''}${since ? ` (since ${formatInstant(since)})` : ''}`;
+export function whyAndSince(pause: { reason: string | null; since: string | null }): string {
+  return `${pause.reason ? `: ${pause.reason}` : ''}${pause.since ? ` (since ${formatInstant(pause.since)})` : ''}`;
 }
 
 function pausedText(hold: Extract<Hold, { kind: 'paused' }>): string {
-  const why = whyAndSince(hold.reason, hold.since);
-  const held = `not ${workText(hold.held)}`;
+  const why = whyAndSince(hold);
+  // What the pause kept from happening.
+  const held = `not ${joinWords(hold.held) || 'nothing'}`;
   switch (hold.scope) {
     case 'input':
       return `paused by the pause input${why}: ${held} in this run`;
