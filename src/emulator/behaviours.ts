@@ -33,15 +33,13 @@ export const HOUSE_PERSONA = Object.freeze({
   name: 'House narrator',
 });
 
-interface WritableFields {
-  title?: string;
-  description?: string | null;
-  full_text?: string | null;
-  textover?: string | null;
-  hashtags?: string | null;
-  fine_tuning?: Record<string, unknown> | null;
-  persona_id?: string | null;
-}
+/** The fields a create or an edit sets (A13): undefined = absent, null clears. */
+export type WritableFields = Partial<
+  Pick<
+    ItemRecord,
+    'title' | 'description' | 'full_text' | 'textover' | 'hashtags' | 'fine_tuning' | 'persona_id'
+  >
+>;
 
 const TEXT_FIELDS = ['title', 'description', 'full_text', 'textover', 'hashtags'] as const;
 

@@ -4,7 +4,7 @@ import { HttpError, asObject, badRequest, optObject, optString, optBoolean } fro
 import type { Body } from './http-error.ts';
 import type { WriteAnswer } from './readings/types.ts';
 import { detail, listing, summary, versionRows, wrapObject } from './shapes.ts';
-import { HOUSE_PERSONA, storedFields } from './behaviours.ts';
+import { HOUSE_PERSONA, storedFields, type WritableFields } from './behaviours.ts';
 import { writeScript } from './script.ts';
 import { BEING_GENERATED } from './states.ts';
 import { blankItem, setStatus, snapshotVersion } from './store.ts';
@@ -19,19 +19,9 @@ export function ownItem(call: Call): ItemRecord {
   return item;
 }
 
-interface Fields {
-  title?: string;
-  description?: string | null;
-  full_text?: string | null;
-  textover?: string | null;
-  hashtags?: string | null;
-  fine_tuning?: Record<string, unknown> | null;
-  persona_id?: string | null;
-}
-
 /** A13: the ContentDetail field names; undefined = absent, null clears. */
-function readFields(body: Body): Fields {
-  const fields: Fields = {};
+function readFields(body: Body): WritableFields {
+  const fields: WritableFields = {};
   const title = optString(body, 'title', false);
   if (title !== undefined) {
     if (title === null || title.trim() === '') throw badRequest('title: must be a non-empty string.');
