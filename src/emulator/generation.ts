@@ -140,23 +140,17 @@ export function upload(call: Call): Reply {
   const publication = readPublication(body, call.user, { kids: 'madeForKids', age: 'ageRestricted' });
   const item = ownItem(call);
   const { clock, config } = call.core;
-  if (call.core.jobs.running(item) && item.status !== 'UPLOADING') {
-    // A run still queued (or between phases) is in flight too: only one at a time.
+  const uploading = item.status === 'UPLOADING';
+  const since = item.uploadDispatchedAt === null ? Infinity : clock.now() - item.uploadDispatchedAt;
+  // Interface, 409 case 2: the guard clears once the dispatch passes the stall threshold. A run
+  // still queued (or between phases) is in flight too: only one at a time.
+  if (uploading ? since < config.stallThresholdSeconds * 1000 : call.core.jobs.running(item)) {
     throw new HttpError(409, {
       error: 'An upload for this content is already in flight; poll task-status before dispatching again.',
       code: 'upload_in_progress',
     });
   }
-  if (item.status === 'UPLOADING') {
-    const since = item.uploadDispatchedAt === null ? Infinity : clock.now() - item.uploadDispatchedAt;
-    // Interface, 409 case 2: the guard clears once the dispatch passes the stall threshold.
-    if (since < config.stallThresholdSeconds * 1000) {
-      throw new HttpError(409, {
-        error: 'An upload for this content is already in flight; poll task-status before dispatching again.',
-        code: 'upload_in_progress',
-      });
-    }
-  } else if (!UPLOADABLE.has(item.status)) {
+  if (!uploading && !UPLOADABLE.has(item.status)) {
     throw badRequest(`Cannot upload content in status ${item.status}: it has no rendered video to publish.`);
   }
   reserveOrRefuse(call.user, ['upload']);
