@@ -144,16 +144,12 @@ export function editContent(call: Call): Reply {
     item.progress = null;
   }
 
+  const changes = (name: keyof WritableFields): boolean =>
+    fields[name] !== undefined && !same(fields[name], item[name]);
+  const fullTextChanged = changes('full_text');
   const invalidates =
-    (fields.full_text !== undefined && fields.full_text !== item.full_text) ||
-    (fields.textover !== undefined && fields.textover !== item.textover) ||
-    (fields.persona_id !== undefined && fields.persona_id !== item.persona_id) ||
-    (fields.fine_tuning !== undefined && !same(fields.fine_tuning, item.fine_tuning));
-  const scriptChanged =
-    (fields.title !== undefined && fields.title !== item.title) ||
-    (fields.full_text !== undefined && fields.full_text !== item.full_text) ||
-    (fields.textover !== undefined && fields.textover !== item.textover);
-  const fullTextChanged = fields.full_text !== undefined && fields.full_text !== item.full_text;
+    fullTextChanged || changes('textover') || changes('persona_id') || changes('fine_tuning');
+  const scriptChanged = changes('title') || fullTextChanged || changes('textover');
 
   Object.assign(item, fields);
   // A15: a new full_text without a textover gets a new script.
