@@ -164,7 +164,6 @@ class Job {
 
   #finish(phase: Phase, percentage: number): void {
     const item = this.item;
-    const last = this.pending.length === 0;
     if (phase === 'audio') setStatus(item, 'AUDIO_PROCESSED');
     if (phase === 'video') {
       setStatus(item, 'VIDEO_PROCESSED');
@@ -189,8 +188,8 @@ class Job {
       item.upload_date = now;
       item.stats = { views: 0, likes: 0, comments: 0 };
     }
-    if (!last) this.#snapshot(phase, percentage);
-    else if (this.#config.behaviours.staleProgress) this.#snapshot(phase, percentage);
+    // The last phase clears the progress, unless the service keeps a stale snapshot.
+    if (this.pending.length > 0 || this.#config.behaviours.staleProgress) this.#snapshot(phase, percentage);
     else item.progress = null;
     touch(item);
   }
