@@ -12,7 +12,7 @@ import { answerLost, held } from './item-run.ts';
 import type { JobTimes } from './job-times.ts';
 import type { ItemRun } from './types.ts';
 import type { Logger } from '../log.ts';
-import { readStatus } from './status.ts';
+import { readStatus, readUpdatedAt } from './status.ts';
 import type { Clock } from './wait.ts';
 
 // Generations and uploads: every send of one passes here, resends included,
@@ -131,12 +131,8 @@ async function signOf(client: ServiceApi, id: string, before: Before): Promise<C
   if (before.status !== null && now.status !== before.status) return now.status;
   if (now.progress !== null) return now.status;
   if (before.updatedAt === null) return null;
-  try {
-    const updatedAt = (await client.getContent(id)).updated_at;
-    return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
-  } catch {
-    return null;
-  }
+  const updatedAt = await readUpdatedAt(client, id);
+  return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
 }
 
 /**
@@ -157,14 +153,6 @@ async function watchForSign(
     const left = until - context.clock.now();
     if (left <= 0) return until < stalled ? 'cut short' : null;
     await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
-  }
-}
-
-async function updatedAtOf(client: ServiceApi, id: string): Promise<string | null> {
-  try {
-    return (await client.getContent(id)).updated_at;
-  } catch {
-    return null;
   }
 }
 
@@ -207,7 +195,7 @@ async function dispatch(
         throw new OutcomeStillUnknownError(write.what, unknownSince, sends - 1, false, 'deadline');
       if (!(error instanceof OutcomeUnknownError)) throw error;
       unknownSince ??= sentAt;
-      before ??= { status, updatedAt: await updatedAtOf(client, id) };
+      before ??= { status, updatedAt: await readUpdatedAt(client, id) };
       const sign = await watchForSign(context, id, before);
       if (sign === 'cut short')
         throw new OutcomeStillUnknownError(write.what, unknownSince, sends, false, 'deadline');

@@ -1,4 +1,4 @@
-import { FAILED_STATUSES, RENDERED_STATUSES, type ServiceApi } from '../service-client/types.ts';
+import { FAILED_STATUSES, RENDERED_STATUSES } from '../service-client/types.ts';
 import { uploadCannotCarry } from '../plan/inflight.ts';
 import type { Hold, PublicationTarget, Step } from '../plan/types.ts';
 import { note } from './content.ts';
@@ -8,6 +8,7 @@ import { dispatchGeneration, sendOnce, type Dispatch } from './dispatch.ts';
 import { settleRace } from './race-step.ts';
 import { readBackRender } from './readback.ts';
 import { freshStatus, settle, settleDispatch } from './settle.ts';
+import { readUpdatedAt } from './status.ts';
 import type { ItemRun } from './types.ts';
 import { runUpload } from './upload.ts';
 import type { WaitUntil } from './wait.ts';
@@ -28,15 +29,6 @@ function renderedMeanwhile(run: ItemRun, step: RenderStep): boolean {
     (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
     run.status !== 'FAILED_UPLOAD'
   );
-}
-
-/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
-async function updatedAt(client: ServiceApi, id: string): Promise<string | null> {
-  try {
-    return (await client.getContent(id)).updated_at;
-  } catch {
-    return null;
-  }
 }
 
 /** Whether the item is still to be rendered once whatever was in flight has ended; null to stop the item. */
@@ -110,8 +102,9 @@ async function sendOneRender(
 ): Promise<Dispatch | false> {
   const id = run.id as string;
   const before = run.status;
+  // Best-effort: a retry is still sent when it cannot be read.
   const since =
-    before !== null && FAILED_STATUSES.has(before) ? await updatedAt(context.client, id) : undefined;
+    before !== null && FAILED_STATUSES.has(before) ? await readUpdatedAt(context.client, id) : undefined;
   const startedAt = context.clock.now();
   const generation = { id, render: step.render, publication };
   const sent = await sendOnce(run, context, () => dispatchGeneration(context, generation, before));

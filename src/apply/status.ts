@@ -23,3 +23,12 @@ export async function readStatus(client: ServiceApi, id: string): Promise<TaskSt
   const detail = await client.getContent(id);
   return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
 }
+
+/** The item's updated_at, best-effort: null when it cannot be read. */
+export async function readUpdatedAt(client: ServiceApi, id: string): Promise<string | null> {
+  try {
+    return (await client.getContent(id)).updated_at;
+  } catch {
+    return null;
+  }
+}

@@ -8,7 +8,7 @@ import {
 } from '../service-client/types.ts';
 import type { Logger, Tally } from '../log.ts';
 import { PARKED_STATUSES, RESTING_STATUSES, RUNNING_STATUSES } from '../plan/inflight.ts';
-import { readStatus } from './status.ts';
+import { readStatus, readUpdatedAt } from './status.ts';
 
 // Waiting for the service: GET /gen/task-status/{id} (never rate limited),
 // quickly at first and then less often, until the item is no longer in
@@ -126,12 +126,8 @@ async function touchedSince(
   since: string | null | undefined,
 ): Promise<boolean> {
   if (since === undefined || since === null) return false;
-  try {
-    const now = (await client.getContent(id)).updated_at;
-    return now !== null && now !== since;
-  } catch {
-    return false;
-  }
+  const now = await readUpdatedAt(client, id);
+  return now !== null && now !== since;
 }
 
 export interface WaitOptions {
