@@ -3,7 +3,7 @@ import type { ApplyResult, ItemResult, Outcome } from '../apply/types.ts';
 import { countsText, planCounts, resultCounts } from './counts.ts';
 import { publishedThisRun } from '../apply/results.ts';
 import { generates } from '../plan/steps.ts';
-import { idleState, type Plan, type PlanItem, type Step } from '../plan/types.ts';
+import { idleState, type Plan, type PlanItem } from '../plan/types.ts';
 import {
   accountsBehindOneUrl,
   noteText,
@@ -146,12 +146,8 @@ const terminalLabels: Labels = {
   value: (text) => `"${truncate(text, 40)}"`,
 };
 
-function describeStep(step: Step): string {
-  return stepText(step, terminalLabels);
-}
-
 function itemAction(item: PlanItem): string {
-  if (item.steps.length > 0) return item.steps.map(describeStep).join(', then ');
+  if (item.steps.length > 0) return item.steps.map((step) => stepText(step, terminalLabels)).join(', then ');
   return idleState(item);
 }
 
