@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { globRoot } from '../manifest/glob.ts';
-import { textMatcher } from '../text/wildcard.ts';
 
 // Where imported manifests go: a folder under the manifests' glob, one file
 // per item named after its title, never one that exists already.
@@ -59,9 +58,3 @@ export class FileNamer {
     }
   }
 }
-
-/**
- * A glob over titles: `*` any run of characters, `?` one character;
- * everything else literal. Matched in linear time (src/text/wildcard.ts).
- */
-export const titleMatcher = textMatcher;

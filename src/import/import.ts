@@ -5,7 +5,8 @@ import { loadManifests, parseManifest } from '../manifest/index.ts';
 import type { DesiredItem, Problem, Stage } from '../manifest/types.ts';
 import { matchItems } from '../plan/identity.ts';
 import { DEFAULT_READ_CONCURRENCY, observeDetails, observeListing, type Listing } from '../engine/observe.ts';
-import { FileNamer, defaultOutDir, titleMatcher } from './files.ts';
+import { FileNamer, defaultOutDir } from './files.ts';
+import { textMatcher } from '../text/wildcard.ts';
 import { manifestOf } from './manifest.ts';
 import { checkImported, type ImportCheck } from './check.ts';
 import { manifestText } from './yaml-text.ts';
@@ -215,7 +216,8 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
   const filters: Filters = {
     keep: statusFilter(options.statuses ?? []),
-    only: options.only ? titleMatcher(options.only) : null,
+    // A glob over titles: `*` any run of characters, `?` one character, everything else literal.
+    only: options.only ? textMatcher(options.only) : null,
   };
   const report: ImportReport = {
     refused: null,
