@@ -1,6 +1,6 @@
 import { previewWriteKey } from '../engine/preview-records.ts';
 import type { PreviewWrites } from '../engine/types.ts';
-import type { GitHubClient } from '../github/client.ts';
+import { statusOf, type GitHubClient } from '../github/client.ts';
 import { readPreviewRecords } from '../github/preview-records.ts';
 import { ReviewSeal } from '../github/reviewed-block.ts';
 import { commentAuthor, markerFor } from '../github/sticky-comment.ts';
@@ -30,9 +30,8 @@ export function previewWritesFor(
       const seal = new ReviewSeal(reviewSecret(inputs));
       return await readPreviewRecords(client, { owner, repo, marker: markerFor(inputs.shard), author, seal });
     } catch (error) {
-      const status = (error as { status?: unknown } | null)?.status;
       log(
-        `The pull requests' records of their script previews could not be read (GitHub answered ${typeof status === 'number' ? status : 'with an error'}): a draft holding a value the repository never asked for is held.`,
+        `The pull requests' records of their script previews could not be read (GitHub answered ${statusOf(error) ?? 'with an error'}): a draft holding a value the repository never asked for is held.`,
       );
       return null;
     }

@@ -1,4 +1,4 @@
-import type { GitHubClient } from '../github/client.ts';
+import { statusOf, type GitHubClient } from '../github/client.ts';
 import { ReviewSeal } from '../github/reviewed-block.ts';
 import { readReviewEvidence } from '../github/reviewed-pulls.ts';
 import { commentAuthor } from '../github/sticky-comment.ts';
@@ -61,10 +61,7 @@ export async function reviewCheckFor(
       seal,
     });
   } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status;
-    return unavailable(
-      `GitHub answered ${typeof status === 'number' ? status : 'with an error'} (${describe(error)})`,
-    );
+    return unavailable(`GitHub answered ${statusOf(error) ?? 'with an error'} (${describe(error)})`);
   }
   return { gate: { require, evidence }, note: null };
 }
