@@ -152,14 +152,11 @@ export class RateGate {
     const until = this.#now() + ms;
     if (this.#open !== null && until <= this.#until) return;
     this.#until = until;
-    const opened: Promise<void> = this.#sleep(ms).then(
-      () => {
-        if (this.#open === opened) this.#open = null;
-      },
-      () => {
-        if (this.#open === opened) this.#open = null;
-      },
-    );
+    // Opened however the sleep ends, unless a longer close has replaced it since.
+    const reopen = (): void => {
+      if (this.#open === opened) this.#open = null;
+    };
+    const opened: Promise<void> = this.#sleep(ms).then(reopen, reopen);
     this.#open = opened;
   }
 
