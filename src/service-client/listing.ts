@@ -515,19 +515,15 @@ class Walk {
     const next: Next | null = hints.next;
     if (next?.kind === 'link') {
       out.paging = 'next links';
-      return this.#follow({
-        page: null,
-        cursor: null,
-        link: resolveLink(this.#options.base, next.href, this.#path),
-      });
+      return this.#follow({ ...FIRST, link: resolveLink(this.#options.base, next.href, this.#path) });
     }
     if (next?.kind === 'cursor') {
       out.paging = 'next cursors';
-      return this.#follow({ page: null, cursor: next.cursor, link: null });
+      return this.#follow({ ...FIRST, cursor: next.cursor });
     }
     if (next?.kind === 'page') {
       if (out.paging === 'one page') out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
-      this.#request = { page: next.page, cursor: null, link: null };
+      this.#request = { ...FIRST, page: next.page };
       this.#aheadOf = { page: next.page, hints };
       return true;
     }
@@ -561,11 +557,11 @@ class Walk {
     const current = hints.page ?? this.#request.page;
     if (current === null) {
       this.#probing = true;
-      this.#request = { page: 1, cursor: null, link: null };
+      this.#request = { ...FIRST, page: 1 };
       return true;
     }
     if (this.#out.paging === 'one page') this.#out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
-    this.#request = { page: current + 1, cursor: null, link: null };
+    this.#request = { ...FIRST, page: current + 1 };
     this.#aheadOf = { page: current + 1, hints };
     return true;
   }
