@@ -38,40 +38,26 @@ class Findings {
   readonly failures: unknown[] = [];
 
   understood(rule: RuleId, endpoint: string, reading: string, seen: string): void {
-    this.list.push({
-      rule,
-      title: RULES[rule].title,
-      endpoint,
-      verdict: 'understood',
-      reading,
-      seen,
-      consequence: null,
-    });
+    this.#add(rule, endpoint, { verdict: 'understood', reading, seen, consequence: null });
   }
 
   notUnderstood(rule: RuleId, endpoint: string, seen: string): void {
-    const { otherwise, effect } = RULES[rule];
-    this.list.push({
-      rule,
-      title: RULES[rule].title,
-      endpoint,
+    const { otherwise: action, effect } = RULES[rule];
+    this.#add(rule, endpoint, {
       verdict: 'not understood',
       reading: null,
       seen,
-      consequence: { action: otherwise, effect },
+      consequence: { action, effect },
     });
   }
 
   notObserved(rule: RuleId, endpoint: string, seen: string): void {
-    this.list.push({
-      rule,
-      title: RULES[rule].title,
-      endpoint,
-      verdict: 'not observed',
-      reading: null,
-      seen,
-      consequence: null,
-    });
+    this.#add(rule, endpoint, { verdict: 'not observed', reading: null, seen, consequence: null });
+  }
+
+  /** A finding of `rule` at `endpoint`, under the rule's title. */
+  #add(rule: RuleId, endpoint: string, verdict: Omit<Finding, 'rule' | 'title' | 'endpoint'>): void {
+    this.list.push({ rule, title: RULES[rule].title, endpoint, ...verdict });
   }
 
   /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
