@@ -1,4 +1,5 @@
 import { statusOf, type GitHubClient } from './client.ts';
+import { shortened } from '../text/shortened.ts';
 
 // A publication as a GitHub deployment: one deployment per item and account,
 // in an environment named after the platform and the account
@@ -168,7 +169,10 @@ function deploymentBody(target: DeploymentTarget, publication: PublicationDeploy
     ref: target.sha,
     task: taskFor(publication.contentId),
     environment,
-    description: cut(`"${publication.title}" on ${publication.platform} "${publication.account}"`),
+    description: shortened(
+      `"${publication.title}" on ${publication.platform} "${publication.account}"`,
+      DESCRIPTION_LIMIT,
+    ),
     payload: {
       content_id: publication.contentId,
       account_id: publication.accountId,
@@ -191,7 +195,7 @@ function statusBody(target: DeploymentTarget, publication: PublicationDeployment
   const url = publication.state === 'success' ? publication.url : null;
   return {
     state: publication.state,
-    description: cut(publication.description),
+    description: shortened(publication.description, DESCRIPTION_LIMIT),
     ...(url !== null ? { environment_url: url } : {}),
     ...(target.logUrl !== null ? { log_url: target.logUrl } : {}),
     // Every item published to an account shares its environment, and each stays live:
@@ -220,12 +224,4 @@ async function latestStatusIs(
     (latest.description ?? '') === status.description &&
     (latest.environment_url ?? '') === (status.environment_url ?? '')
   );
-}
-
-/** One line of at most 140 characters, cut between code points so that no character is split. */
-function cut(text: string): string {
-  const characters = [...text.replace(/\s+/g, ' ').trim()];
-  return characters.length <= DESCRIPTION_LIMIT
-    ? characters.join('')
-    : `${characters.slice(0, DESCRIPTION_LIMIT - 1).join('')}…`;
 }

@@ -32,6 +32,7 @@ import {
   scopeText,
 } from './words.ts';
 import { plural } from '../text/plural.ts';
+import { shortened } from '../text/shortened.ts';
 
 // The one place a RunReport becomes Markdown. The job summary and the PR
 // comment both come from here: a one-line sentence on top, then tables with
@@ -498,12 +499,7 @@ function stepsText(item: PlanItem): string {
   return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
 
-/** Shortened on one line; escaped with the rest of its cell. */
-function shortened(text: string, maxLength: number): string {
-  const flat = [...text.replace(/\s+/g, ' ').trim()];
-  return flat.length > maxLength ? `${flat.slice(0, Math.max(1, maxLength - 1)).join('')}…` : flat.join('');
-}
-
+/** Names and values shortened on one line, and escaped with the rest of their cell. */
 const markdownLabels: Labels = {
   account: (account) => `${account.platform} ${shortened(account.name, 40)}`,
   value: (text) => `“${shortened(text, 60)}”`,

@@ -15,6 +15,7 @@ import {
   oneUrlForSeveral,
 } from './words.ts';
 import { plural } from '../text/plural.ts';
+import { shortened } from '../text/shortened.ts';
 
 // Plans and results for a terminal: plain text, aligned columns, colour only
 // when asked (the CLI asks when stdout is a TTY and NO_COLOR is unset). The
@@ -133,17 +134,12 @@ function wrap(text: string, max: number): string[] {
   return lines;
 }
 
-function truncate(text: string, max: number): string {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
-
 // ---- plan ----
 
 const terminalLabels: Labels = {
   /** Platforms only: the table stays narrow, the account names are in the manifest. */
   account: (account) => account.platform,
-  value: (text) => `"${truncate(text, 40)}"`,
+  value: (text) => `"${shortened(text, 40)}"`,
 };
 
 function itemAction(item: PlanItem): string {
@@ -174,7 +170,7 @@ export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: str
         ['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'],
         plan.items.map((item) => [
           `${item.file}:${item.line}`,
-          truncate(item.title, 40),
+          shortened(item.title, 40),
           item.stage,
           flowText(item),
           item.remote?.status ?? 'new',
@@ -187,7 +183,7 @@ export function renderPlanText(plan: Plan, style: TextStyle = PLAIN, label?: str
   }
   if (plan.unmanaged.length > 0) {
     lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
-    for (const ref of plan.unmanaged) lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+    for (const ref of plan.unmanaged) lines.push(`  ${ref.id}  ${shortened(ref.title, 60)}  ${ref.status}`);
   }
   return lines.join('\n');
 }
@@ -237,7 +233,7 @@ export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN,
         ['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'],
         result.items.map((item) => [
           item.file,
-          truncate(item.title, 40),
+          shortened(item.title, 40),
           { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
           { text: item.status ?? '-', tone: statusTone(item.status) },
           formatDuration(item.durationMs),
@@ -254,7 +250,7 @@ export function renderResultsText(result: ApplyResult, style: TextStyle = PLAIN,
       const behind = oneUrlForSeveral(item) ? accountsBehindOneUrl(planned.get(item.file)) : [];
       for (const url of item.publishedUrls) {
         const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
-        lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+        lines.push(`  ${shortened(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
       }
     }
   }
@@ -308,13 +304,13 @@ export interface ProgressEvent {
 function formatProgressLine(event: ProgressEvent, style: TextStyle = PLAIN): string {
   const parts = [
     `  ${event.file}`,
-    truncate(event.title, 40),
+    shortened(event.title, 40),
     paint(event.status, statusTone(event.status), style),
   ];
   const percentage = event.progress?.percentage;
   if (typeof percentage === 'number') parts.push(`${Math.round(percentage)}%`);
   const detail = event.progress?.message ?? event.progress?.step;
-  if (detail) parts.push(paint(truncate(detail, 60), 'dim', style));
+  if (detail) parts.push(paint(shortened(detail, 60), 'dim', style));
   return parts.join('  ');
 }
 
