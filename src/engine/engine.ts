@@ -10,7 +10,7 @@ import { execute, monotonicMs } from './execute.ts';
 import { DEFAULT_READ_CONCURRENCY, startObservation, type Observation } from './observe.ts';
 import { planStage } from './plan-stage.ts';
 import { reportPreviews } from './preview-results.ts';
-import { askBasesAhead, plansFile } from './scope.ts';
+import { askBasesAhead, parseFocus, plansFile } from './scope.ts';
 import type { EngineOptions, RunReport } from './types.ts';
 
 // The one pipeline both the action and the CLI run:
@@ -34,6 +34,7 @@ export async function runEngine(given: EngineOptions): Promise<RunReport> {
   // to tell the change. A change that fails fails the plan stage, which awaits it too.
   const plans = plansFile(options);
   askBasesAhead(options, plans);
+  const focus = parseFocus(options);
   try {
     const load = await loadManifests({
       cwd: settings.cwd,
@@ -46,6 +47,7 @@ export async function runEngine(given: EngineOptions): Promise<RunReport> {
       },
       // Workers free the main thread for the service's answers; with none to read, they only cost their start.
       ...(observation === null ? { workers: 0 } : {}),
+      ...(focus === undefined ? {} : { focus }),
     });
     // The release file and the run's inputs, read once for the plan, the report and every send.
     const rules = releaseRules(load.release ?? null, runRelease(options.settings));

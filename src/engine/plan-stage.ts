@@ -35,17 +35,22 @@ export async function planStage(
   // checked and keep their items, but are not read in detail nor planned.
   const { mine, others } = splitPlanned(load.items, await plansFile(options));
   const sharded = settings.shard !== undefined && settings.shard.count > 1;
-  const scope = await planScope(options, load.items);
+  const scope = await planScope(options, load);
   if (scope) report.scope = scope;
   // Each item of this shard was named as it was parsed, and its detail read
   // started once its listing page arrived; what is planned waits for the
   // whole, proven listing.
   const listing = await observation.listing;
   report.accountsRead = { error: listing.accountsError, gap: listing.accountsGap };
+  // Manifests left unparsed claim items nobody here knows: no item is called
+  // unmanaged, and none is taken for one a manifest was renamed from.
+  const everyClaim = load.unparsed === undefined;
   const match: MatchOptions = {
-    previousTitles: await previousTitles(options, mine, load.items, listing.contents),
+    previousTitles: everyClaim
+      ? await previousTitles(options, mine, load.items, listing.contents)
+      : new Map(),
     reserved: others,
-    listUnmanaged: !sharded,
+    listUnmanaged: !sharded && everyClaim,
   };
   const matching = matchItems(mine, listing.contents, match);
   const { matched } = matching;

@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import type { PublishOptions } from '../service-client/types.ts';
 import { defaultsFilesAbove } from '../manifest/catalogue-files.ts';
+import { nonBlankText } from '../manifest/outline.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { sameTitle, titleKey } from '../text/service-terms.ts';
 
@@ -70,18 +71,24 @@ export function askAhead(previous: PreviousVersions, files: Iterable<string>): v
   for (const path of paths) void previous.read(path).catch(() => undefined);
 }
 
-function titleIn(text: string | null, current: string): string | null {
+/** The title and pinned id a manifest's text names, as its outline reads them; null without a title. */
+export function identityIn(text: string | null): { title: string; id: string | null } | null {
   if (text === null) return null;
   try {
     const doc: unknown = parse(text);
-    if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-      const title = doc.title;
-      if (typeof title === 'string' && !sameTitle(title, current)) return title;
-    }
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return null;
+    const { title, id } = doc as Record<string, unknown>;
+    const written = nonBlankText(title);
+    return written === null ? null : { title: written, id: nonBlankText(id) };
   } catch {
-    // An unparsable earlier version cannot name a previous title.
+    return null; // an unparsable earlier version names nothing
   }
-  return null;
+}
+
+/** The title a manifest's earlier text names, when it is not `current`. */
+function titleIn(text: string | null, current: string): string | null {
+  const title = identityIn(text)?.title ?? null;
+  return title !== null && !sameTitle(title, current) ? title : null;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 } from './catalogue-files.ts';
 import { Reader } from './file-reader.ts';
 import type { ParsedFile } from './manifest-file.ts';
-import { Parsing } from './parse-pool.ts';
+import { parseFiles, Parsing, type ParseContext, type Parsed } from './parse-pool.ts';
 import { readDefaults } from './validate.ts';
 import { problemAt } from './position-tree.ts';
 import type { Source } from './position-tree.ts';
@@ -46,6 +46,20 @@ export interface LoadOptions {
   onNamed?: (named: NamedManifest) => void;
   /** Worker threads to parse in (parse-pool.ts); default: as many as the catalogue and the cores call for. */
   workers?: number;
+  /**
+   * A change's plan: the manifests it touches are parsed first, the others
+   * only when `needsRest` asks for them, and counted in `unparsed` otherwise.
+   * Absent, or null once known: every manifest is parsed.
+   */
+  focus?: Promise<LoadFocus | null>;
+}
+
+/** What a change's plan parses (LoadOptions.focus). */
+export interface LoadFocus {
+  /** Whether the manifest `file` is parsed whatever the others need. */
+  parsesFirst(file: string): boolean;
+  /** Whether the other manifests must be parsed too, given those parsed first and every manifest found. */
+  needsRest(first: readonly ParsedFile[], files: readonly string[]): Promise<boolean>;
 }
 
 /** What the service is searched by for one manifest, as soon as it is parsed. */
@@ -195,11 +209,12 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
   };
   // A large catalogue's workers start while the walk still counts (a worker
-  // takes 200-400 ms to start), and the release file and the defaults are read.
-  const parsing = new Parsing(0, options.workers === undefined ? {} : { workers: options.workers });
-  const matched = await discover(cwd, options.pattern, (count) => parsing.grow(count));
+  // takes 200-400 ms to start), and the release file and the defaults are
+  // read; a change's plan starts them once it knows how many it parses.
+  const parsing = new Parsing(0, workersOf(options));
+  const counting = options.focus === undefined ? (count: number) => parsing.grow(count) : undefined;
+  const matched = await discover(cwd, options.pattern, counting);
   const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
-  parsing.grow(candidates.length);
   let read: Awaited<ReturnType<typeof readCatalogue>>;
   try {
     read = await readCatalogue(parsing, context, matched, candidates, options);
@@ -207,7 +222,7 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
     parsing.close();
   }
   const { release, defaults, parsed } = read;
-  const { results: outcomes, workerThreads } = parsed;
+  const { results: outcomes, workerThreads, unparsed } = parsed;
 
   const problems: Problem[] = [...release.problems];
   for (const layer of defaults.values()) if (layer) problems.push(...layer.problems);
@@ -226,8 +241,9 @@ export async function loadManifests(options: LoadOptions): Promise<LoadResult> {
   return {
     items: valid.filter((item) => !cross.clashing.has(item.file)),
     problems: dedupeAndSort(problems),
-    files,
+    files: unparsed.length === 0 ? files : [...files, ...unparsed].sort(byCodePoint),
     outlines,
+    ...(unparsed.length === 0 ? {} : { unparsed }),
     ...(workerThreads > 0 ? { workerThreads } : {}),
     ...(release.release === null ? {} : { release: release.release }),
   };
@@ -244,8 +260,45 @@ async function readCatalogue(
   const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
   const release = await loadRelease(reader, options.pattern, matched);
   const defaults = await readAllDefaults(reader, candidates, context);
-  const parsed = await parsing.parse(candidates, { ...context, defaults }, { onParsed: named(options) });
+  const parsed = await parseManifests(parsing, candidates, { ...context, defaults }, options);
   return { release, defaults, parsed };
+}
+
+function workersOf(options: LoadOptions): { workers?: number } {
+  return options.workers === undefined ? {} : { workers: options.workers };
+}
+
+/**
+ * Every manifest parsed, in the files' order; or, in a change's plan, those
+ * it touches, and the others only when the focus asks for them (`unparsed`
+ * lists them otherwise).
+ */
+async function parseManifests(
+  parsing: Parsing,
+  files: readonly string[],
+  context: ParseContext,
+  options: LoadOptions,
+): Promise<Parsed & { unparsed: string[] }> {
+  const onParsed = named(options);
+  const focus = (await options.focus) ?? null;
+  if (focus === null) {
+    parsing.grow(files.length);
+    return { ...(await parsing.parse(files, context, { onParsed })), unparsed: [] };
+  }
+  const first = files.filter((file) => focus.parsesFirst(file));
+  const rest = files.filter((file) => !focus.parsesFirst(file));
+  parsing.grow(first.length);
+  const head = await parsing.parse(first, context, { onParsed });
+  const parsedFirst = head.results.filter((result) => result !== null);
+  if (rest.length === 0 || !(await focus.needsRest(parsedFirst, files))) return { ...head, unparsed: rest };
+  const tail = await parseFiles(rest, context, { ...workersOf(options), onParsed });
+  // Both parts back in the files' order, as one parse of them all would give them.
+  const [inHead, inTail] = [head.results.values(), tail.results.values()];
+  return {
+    results: files.map((file) => (focus.parsesFirst(file) ? inHead : inTail).next().value ?? null),
+    workerThreads: Math.max(head.workerThreads, tail.workerThreads),
+    unparsed: [],
+  };
 }
 
 /** Each item to `onNamed` as soon as its manifest is valid on its own. */

@@ -8,7 +8,8 @@ import type { ManifestOutline, SourceLocation } from './types.ts';
 // unknown accounts are then reported in the same run as a wrong type or a bad
 // date, instead of only once those are fixed.
 
-function text(value: unknown): string | null {
+/** A title or an id as a manifest names it: a string with more than blanks. */
+export function nonBlankText(value: unknown): string | null {
   return typeof value === 'string' && /\S/.test(value) ? value : null;
 }
 
@@ -34,8 +35,8 @@ export function outlineOf(file: string, value: unknown, positions: PositionMap):
     : [];
   return {
     file,
-    title: text(field(value, 'title')),
-    id: text(field(value, 'id')),
+    title: nonBlankText(field(value, 'title')),
+    id: nonBlankText(field(value, 'id')),
     location,
     locations,
     accounts,

@@ -180,4 +180,10 @@ export interface LoadResult {
   release?: ReleaseControl | null;
   /** Worker threads that parsed manifests (a large catalogue); absent when the main thread parsed them all. */
   workerThreads?: number;
+  /**
+   * Manifests a change's plan found and did not parse (LoadOptions.focus):
+   * unchanged, and no change to a title or id asks for them. Among `files`;
+   * absent when every manifest was parsed.
+   */
+  unparsed?: string[];
 }

@@ -66,4 +66,73 @@ describe("a change's plan", () => {
     expect(report.scope).toBeUndefined();
     expect(report.plan?.items.map((item) => item.title).sort()).toEqual(['One', 'Two']);
   });
+
+  describe('parses only what it touches when the change keeps every title and id of the base', () => {
+    const READ_ONLY = { write: false, render: false, publish: false } as const;
+    /** The base of each manifest, as git would read it; absent: new since. */
+    const basesOf = (texts: Record<string, string>) => ({
+      read: async (file: string) => texts[file] ?? null,
+    });
+    const change = (...touched: string[]): Promise<ChangeScope> =>
+      Promise.resolve({ base: 'main', changed: new Set(touched), touches: (file) => touched.includes(file) });
+
+    async function catalogue(): Promise<void> {
+      h = await startHarness();
+      await h.write('a.yml', manifest('Kept', 'description: new words\n'));
+      await h.write('b.yml', manifest('Untouched'));
+      await h.write('broken.yml', 'title: [unclosed\n');
+      h.emulator.admin.addLegacyItem({ title: 'Made in the web app', full_text: 'Not ours.' });
+    }
+
+    it('and leaves the others unparsed: no problem of theirs, no unmanaged list, counted as not read', async () => {
+      await catalogue();
+      const report = await h.run({
+        mode: 'plan',
+        permissions: READ_ONLY,
+        previous: basesOf({ 'content/a.yml': manifest('Kept') }),
+        changes: change('content/a.yml'),
+      });
+      expect(report.fatal).toBeNull();
+      expect(report.load.unparsed).toEqual(['content/b.yml', 'content/broken.yml']);
+      expect(report.load.files).toEqual(['content/a.yml', 'content/b.yml', 'content/broken.yml']);
+      expect(report.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+      expect(report.scope).toEqual({ base: 'main', planned: 1, unread: 2 });
+      expect(report.plan?.items.map((item) => item.title)).toEqual(['Kept']);
+      expect(report.plan?.unmanaged).toEqual([]);
+    });
+
+    it.each([
+      ['a title changed since the base', { 'content/a.yml': manifest('Before') }, ['content/a.yml']],
+      [
+        'an id pinned since the base',
+        { 'content/a.yml': manifest('Kept', 'id: elsewhere\n') },
+        ['content/a.yml'],
+      ],
+      ['a manifest new since the base', {}, ['content/a.yml']],
+      ['a manifest deleted', { 'content/a.yml': manifest('Kept') }, ['content/a.yml', 'content/gone.yml']],
+    ])('but parses them all after %s', async (_, bases: Record<string, string>, touched: string[]) => {
+      await catalogue();
+      const report = await h.run({
+        mode: 'plan',
+        permissions: READ_ONLY,
+        previous: basesOf(bases),
+        changes: change(...touched),
+      });
+      expect(report.load.unparsed).toBeUndefined();
+      expect(report.problems.map((problem) => problem.file)).toContain('content/broken.yml');
+      expect(report.plan?.unmanaged.map((item) => item.title)).toEqual(['Made in the web app']);
+    });
+
+    it('and parses them all when the plan writes script previews', async () => {
+      await catalogue();
+      const report = await h.run({
+        mode: 'plan',
+        permissions: { ...READ_ONLY, write: true },
+        previous: basesOf({ 'content/a.yml': manifest('Kept') }),
+        changes: change('content/a.yml'),
+      });
+      expect(report.load.unparsed).toBeUndefined();
+      expect(report.problems.map((problem) => problem.file)).toContain('content/broken.yml');
+    });
+  });
 });
