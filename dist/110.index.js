@@ -4216,7 +4216,793 @@ function inFolder(folder, name) {
     return folder === '' ? name : `${folder}/${name}`;
 }
 
+;// CONCATENATED MODULE: ./src/manifest/position-tree.ts
+/** Keys refused in any mapping: they would write to an object's prototype. */
+const FORBIDDEN_KEYS = new Set(['__proto__']);
+function problemAt(location, code, message, field, severity = 'error') {
+    return {
+        severity,
+        code,
+        file: location.file,
+        line: location.line,
+        column: location.column,
+        ...(field === undefined ? {} : { field }),
+        message,
+    };
+}
+/** Deep-merges `over` onto `base`: mappings merge key by key, everything else (lists too) replaces. */
+function mergeTrees(base, over) {
+    if (base.kind !== 'map' || over.kind !== 'map')
+        return over;
+    const entries = new Map(base.entries);
+    for (const [key, entry] of over.entries) {
+        const inherited = entries.get(key);
+        entries.set(key, inherited ? { keyPos: entry.keyPos, value: mergeTrees(inherited.value, entry.value) } : entry);
+    }
+    return { kind: 'map', pos: over.pos, entries };
+}
+/** The plain value of a tree, and the position of every path in it. */
+function toPlain(root) {
+    const positions = new Map();
+    const walk = (node, path, key) => {
+        positions.set(path, key === undefined ? { value: node.pos } : { key, value: node.pos });
+        const prefix = path === '' ? '' : `${path}.`;
+        if (node.kind === 'scalar')
+            return node.value;
+        if (node.kind === 'seq')
+            return node.items.map((item, index) => walk(item, `${prefix}${index}`));
+        const object = {};
+        for (const [name, entry] of node.entries) {
+            // defineProperty: a key is always an own property, never a prototype write.
+            Object.defineProperty(object, name, {
+                value: walk(entry.value, `${prefix}${name}`, entry.keyPos),
+                enumerable: true,
+                writable: true,
+                configurable: true,
+            });
+        }
+        return object;
+    };
+    return { value: walk(root, ''), positions };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/normalize.ts
+
+// A validated manifest -> the engine's desired state for one item, plus the
+// warnings about settings that cannot take effect. Absent optional fields stay
+// absent: the engine neither sends nor compares them.
+/** Where each field is written, by dotted path (`publish.accounts.1`). */
+function locationsOf(positions) {
+    const locations = {};
+    for (const [path, position] of positions) {
+        if (path !== '')
+            locations[path] = position.key ?? position.value;
+    }
+    return locations;
+}
+function render(video) {
+    const options = { video_id: video.source, orientation: video.orientation };
+    if (video.prefer_real_world !== undefined)
+        options.prefer_real_world = video.prefer_real_world;
+    if (video.image_overlay?.enabled !== undefined)
+        options.image_overlay_enabled = video.image_overlay.enabled;
+    if (video.image_overlay?.position !== undefined)
+        options.image_overlay_position = video.image_overlay.position;
+    if (video.zoom_effect !== undefined)
+        options.zoom_effect_enabled = video.zoom_effect;
+    if (video.subtitles !== undefined)
+        options.subtitle_settings = video.subtitles;
+    return options;
+}
+/** One entry of publish.accounts, as the engine resolves it. */
+function selectorOf(account, location) {
+    return 'id' in account
+        ? { kind: 'id', id: account.id, location }
+        : { kind: 'name', platform: account.platform, name: account.name, location };
+}
+function publishOf(publish, locations, fallback) {
+    const accounts = (publish.accounts ?? []).map((account, index) => selectorOf(account, locations[`publish.accounts.${index}`] ?? fallback));
+    const options = {
+        privacy: publish.privacy,
+        category: publish.category,
+        made_for_kids: publish.made_for_kids,
+        age_restricted: publish.age_restricted,
+        notify_subscribers: publish.notify_subscribers,
+        ai_disclosure: publish.ai_disclosure,
+    };
+    if (publish.tiktok?.post_mode !== undefined)
+        options.tiktok_post_mode = publish.tiktok.post_mode;
+    if (publish.tiktok?.privacy !== undefined)
+        options.tiktok_privacy = publish.tiktok.privacy;
+    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
+}
+/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
+function normalize(file, manifest, positions) {
+    const locations = locationsOf(positions);
+    const start = { file, line: 1, column: 1 };
+    const location = locations['title'] ?? start;
+    const fields = { title: manifest.title };
+    if (manifest.description !== undefined)
+        fields.description = manifest.description;
+    if (manifest.full_text !== undefined)
+        fields.full_text = manifest.full_text;
+    if (manifest.textover !== undefined)
+        fields.textover = manifest.textover;
+    if (manifest.hashtags !== undefined)
+        fields.hashtags = manifest.hashtags;
+    if (manifest.fine_tuning !== undefined)
+        fields.fine_tuning = manifest.fine_tuning;
+    if (manifest.persona !== undefined)
+        fields.persona_id = manifest.persona;
+    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
+    const item = {
+        file,
+        location,
+        locations,
+        id: manifest.id ?? null,
+        fields,
+        stage: manifest.stage,
+        flow: manifest.flow,
+        render: render(manifest.video),
+        publish,
+    };
+    const paused = pauseOf(manifest.paused, locations['paused'] ?? location);
+    if (paused !== null)
+        item.paused = paused;
+    if (manifest.self_heal === true)
+        item.selfHeal = true;
+    if (manifest.ignore_service_edits !== undefined && manifest.ignore_service_edits.length > 0)
+        item.ignoreServiceEdits = [
+            ...new Set(manifest.ignore_service_edits.map((field) => (field === 'persona' ? 'persona_id' : field))),
+        ];
+    return { item, warnings: warningsOf(item) };
+}
+/** `paused: true`, or `paused: {reason, since}`, as the plan reads it; null when the item is not paused. */
+function pauseOf(paused, location) {
+    if (paused === undefined || paused === false)
+        return null;
+    if (paused === true)
+        return { reason: null, since: null, location };
+    return { reason: paused.reason ?? null, since: paused.since ? sinceInstant(paused.since) : null, location };
+}
+/** A `since` as an instant: a date alone is its first minute in UTC. */
+function sinceInstant(text) {
+    return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text).toISOString();
+}
+function warningsOf(item) {
+    const warnings = [];
+    const publishAt = item.locations['publish'];
+    // Only a publish block written in the manifest itself is worth a warning:
+    // one inherited from a defaults file is meant for the published items.
+    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
+        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
+    }
+    const accounts = item.publish?.accounts ?? [];
+    const tiktokAt = item.locations['publish.tiktok'];
+    if (tiktokAt !== undefined &&
+        tiktokAt.file === item.file &&
+        accounts.length > 0 &&
+        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
+        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
+    }
+    const seen = new Map();
+    accounts.forEach((account, index) => {
+        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
+        const first = seen.get(key);
+        if (first === undefined) {
+            seen.set(key, index);
+            return;
+        }
+        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
+    });
+    return warnings;
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
+var iso = __webpack_require__(4377);
+;// CONCATENATED MODULE: ./src/text/duration.ts
+// Durations as people write them in inputs, flags and the release file:
+// `90m`, `24h`, `7d`, or a bare number of hours. One reader, so that the
+// late window and the age at which a pause warns are written alike.
+const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
+function parseDuration(text) {
+    const match = /^(\d+(?:\.\d+)?)\s*([mhd]?)$/.exec(text.trim());
+    if (!match)
+        return null;
+    const amount = Number(match[1]);
+    const unit = UNITS[match[2] || 'h'];
+    return Number.isFinite(amount) ? Math.round(amount * unit) : null;
+}
+const DURATION_FORM = 'expected a duration such as 90m, 24h or 7d';
+
+;// CONCATENATED MODULE: ./src/text/wall-clock.ts
+// Wall-clock times in IANA time zones, with Intl alone (no date library):
+// the instant a date and time written for a zone stand for, and the date,
+// weekday and time an instant shows in a zone. Daylight saving is the
+// zone's own, as Intl knows it. A wall time the zone skips (02:30 on the
+// night clocks go forward) is read with the offset from before the change,
+// so it lands that far past the change.
+const formatters = new Map();
+function formatter(zone) {
+    let found = formatters.get(zone);
+    if (found === undefined) {
+        found = new Intl.DateTimeFormat('en-US', {
+            timeZone: zone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+        });
+        formatters.set(zone, found);
+    }
+    return found;
+}
+/** Whether Intl knows `zone` (an IANA name such as Europe/Paris, or UTC). */
+function isTimeZone(zone) {
+    try {
+        formatter(zone);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** Every IANA zone name Intl lists, for a "did you mean". */
+function timeZoneNames() {
+    return ['UTC', ...Intl.supportedValuesOf('timeZone')];
+}
+/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC), as Intl says it. */
+function intlOffsetAt(zone, instant) {
+    const parts = formatter(zone).formatToParts(new Date(instant));
+    const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+    const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+    return local - Math.floor(instant / 1000) * 1000;
+}
+const DAY_MS = 86_400_000;
+/** Days kept per zone before its cache starts again: a run asks about a few hundred at most. */
+const DAYS_KEPT = 20_000;
+/** Per zone, its offset at the start of each UTC day asked about (Intl is slow: a freeze calendar asks thousands of times). */
+const dayStarts = new Map();
+function offsetAtDayStart(zone, day) {
+    let days = dayStarts.get(zone);
+    if (days === undefined || days.size > DAYS_KEPT) {
+        days = new Map();
+        dayStarts.set(zone, days);
+    }
+    let offset = days.get(day);
+    if (offset === undefined) {
+        offset = intlOffsetAt(zone, day * DAY_MS);
+        days.set(day, offset);
+    }
+    return offset;
+}
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (local minus
+ * UTC). A UTC day that starts and ends on the same offset keeps it all day
+ * (no zone changes its clocks twice within a day and back); on a day the
+ * offset changes, Intl is asked about the instant itself.
+ */
+function offsetAt(zone, instant) {
+    const day = Math.floor(instant / DAY_MS);
+    const start = offsetAtDayStart(zone, day);
+    return start === offsetAtDayStart(zone, day + 1) ? start : intlOffsetAt(zone, instant);
+}
+/**
+ * An instant's wall-clock time in `zone`, as milliseconds since the epoch
+ * read as if the zone were UTC: `new Date(wall).getUTCDay()` is its weekday
+ * there, `getUTCHours()` its hour.
+ */
+function wallTime(zone, instant) {
+    return instant + offsetAt(zone, instant);
+}
+/**
+ * The instant at which `zone` shows the wall time `wall` (milliseconds read
+ * as if UTC). A wall time shown twice (clocks going back) is its first
+ * instant; one never shown (clocks going forward) is read with the offset
+ * from before the change, east or west of UTC alike.
+ */
+function instantAt(zone, wall) {
+    const before = offsetAt(zone, wall - DAY_MS);
+    const after = offsetAt(zone, wall + DAY_MS);
+    const shown = [wall - before, wall - after].filter((instant) => wallTime(zone, instant) === wall);
+    return shown.length > 0 ? Math.min(...shown) : wall - before;
+}
+
+;// CONCATENATED MODULE: ./src/manifest/suggest.ts
+// "Did you mean": the closest candidate to what a user wrote, or nothing when
+// no candidate is close enough to be a likely typo.
+function squash(value) {
+    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
+function distance(a, b) {
+    const rows = a.length + 1;
+    const cols = b.length + 1;
+    const d = new Array(rows * cols).fill(0);
+    for (let i = 0; i < rows; i++)
+        d[i * cols] = i;
+    for (let j = 0; j < cols; j++)
+        d[j] = j;
+    for (let i = 1; i < rows; i++) {
+        for (let j = 1; j < cols; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
+            }
+            d[i * cols + j] = best;
+        }
+    }
+    return d[rows * cols - 1];
+}
+/**
+ * The candidate the user most likely meant: the same word in other casing, the
+ * same word in another spelling convention (`notifySubscribers` ->
+ * `notify_subscribers`), or the nearest one within a few typos.
+ */
+function suggest(input, candidates) {
+    if (candidates.includes(input))
+        return input;
+    const lower = input.toLowerCase();
+    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
+    if (sameCase !== undefined)
+        return sameCase;
+    const squashed = squash(input);
+    if (squashed === '')
+        return undefined;
+    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
+    if (sameWord !== undefined)
+        return sameWord;
+    let best;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const target = squash(candidate);
+        // Allow about one typo per three letters, at least one.
+        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
+        if (Math.abs(target.length - squashed.length) > limit)
+            continue;
+        const d = distance(squashed, target);
+        if (d <= limit && d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/manifest/types.ts
+const STAGES = ['draft', 'rendered', 'published'];
+const FLOWS = ['oneshot', 'stepwise'];
+/** What a freeze window holds: publications (the default), renders, or creates and edits. */
+const FREEZE_HOLDS = ['publish', 'render', 'edit'];
+const WEEKDAYS = [
+    'sunday',
+    'monday',
+    'tuesday',
+    'wednesday',
+    'thursday',
+    'friday',
+    'saturday',
+];
+/** Whether a problem stops every write of the run (see Problem.itemOnly). */
+function blocksWrites(problem) {
+    return problem.severity === 'error' && problem.itemOnly !== true;
+}
+
+;// CONCATENATED MODULE: ./src/manifest/release-schema.ts
+
+
+
+
+
+
+// The one definition of the release file (`_release.yml` in the manifests'
+// folder): freeze windows, the kill switch and paused accounts. Like the
+// manifest's schema, the loader validates with it and
+// schema/release.schema.json is generated from it. Also the `paused` field
+// a manifest or a `_defaults.yml` may carry, so that a pause reads the same
+// wherever it is written.
+//
+// Checks zod has no words for are refinements with a `params.code` and a
+// message that says what to write (src/manifest/issues.ts uses them as they are).
+const nonEmpty = schemas/* string */.YjP().regex(/\S/);
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+/** A calendar date that exists (no 2026-02-30). */
+function isDate(text) {
+    const match = DATE.exec(text);
+    if (!match)
+        return false;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+/** A date (`2026-12-24`) or an instant with a zone (`2026-12-24T18:00:00Z`), kept as written. */
+function when(description) {
+    return schemas/* string */.YjP()
+        .refine((text) => isDate(text) || (INSTANT.test(text) && !Number.isNaN(Date.parse(text))), {
+        params: { code: 'invalid_date', ofValue: true },
+        error: (issue) => `${JSON.stringify(issue.input)} is neither a date nor an instant with a zone; write it like 2026-12-24 or 2026-12-24T18:00:00Z`,
+    })
+        .meta({
+        description,
+        pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2}))?$',
+    });
+}
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
+/** A wall-clock time, `22:00`; `24:00` is the end of the day. */
+function clock(description) {
+    return schemas/* string */.YjP()
+        .refine((text) => CLOCK.test(text), {
+        params: { code: 'invalid_time', ofValue: true },
+        error: (issue) => `${JSON.stringify(issue.input)} is not a time of day; write it as HH:MM on a 24-hour clock, like 22:00 (24:00 is midnight at the end of the day), in quotes`,
+    })
+        .meta({ description, pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$' });
+}
+const timeZone = schemas/* string */.YjP()
+    .refine(isTimeZone, {
+    params: { code: 'unknown_time_zone', ofValue: true },
+    error: (issue) => {
+        const hint = typeof issue.input === 'string' ? suggest(issue.input, timeZoneNames()) : undefined;
+        return `${JSON.stringify(issue.input)} is not an IANA time zone${hint ? `; did you mean ${hint}?` : '; write one like Europe/Paris, America/New_York or UTC'}`;
+    },
+})
+    .describe('IANA time zone, for example Europe/Paris, America/New_York or UTC.');
+const duration = schemas/* string */.YjP()
+    .refine((text) => parseDuration(text) !== null, {
+    params: { code: 'invalid_duration', ofValue: true },
+    error: (issue) => `${JSON.stringify(issue.input)} is not a duration: ${DURATION_FORM}`,
+})
+    .meta({ pattern: '^\\d+(\\.\\d+)?\\s*[mhd]?$' });
+const reason = nonEmpty.describe('Why: shown in every plan, summary and comment.');
+const holds = schemas/* array */.YOg(schemas/* enum */.k5n(FREEZE_HOLDS))
+    .min(1)
+    .default(['publish'])
+    .describe('What the window holds: publish (the default), render, edit (creates and edits). What it does not name goes on.');
+/** What to write instead of a word `every` does not take: `weekends` is [saturday, sunday]. */
+function everyAdvice(input) {
+    const word = typeof input === 'string' ? input.trim().toLowerCase() : '';
+    const days = {
+        weekend: '[saturday, sunday]',
+        weekends: '[saturday, sunday]',
+        weekdays: '[monday, tuesday, wednesday, thursday, friday]',
+        daily: 'day',
+        everyday: 'day',
+        'every day': 'day',
+    };
+    const weekday = WEEKDAYS.find((day) => word === day || word === `${day}s`);
+    const instead = days[word] ?? (weekday ? `[${weekday}]` : suggest(word, [...WEEKDAYS, 'day']));
+    const shown = typeof input === 'string' ? JSON.stringify(input) : 'this value';
+    return instead
+        ? `${shown} is not day or a list of weekdays; write every: ${WEEKDAYS.includes(instead) ? `[${instead}]` : instead}`
+        : `${shown} is not day or a list of weekdays; write every: day, or the weekdays as a list, like [saturday, sunday]`;
+}
+const recurringWindow = schemas/* strictObject */.rej({
+    every: schemas/* union */.KCZ([
+        schemas/* array */.YOg(schemas/* enum */.k5n(WEEKDAYS)).min(1).describe('Weekdays the window starts on, in its time zone.'),
+        schemas/* string */.YjP()
+            .refine((text) => text === 'day', {
+            params: { code: 'invalid_value', ofValue: true },
+            error: (issue) => everyAdvice(issue.input),
+        })
+            .meta({ const: 'day', description: 'Every day.' }),
+    ])
+        .describe('The weekdays the window starts on (saturday, sunday, …), or day for every day.'),
+    from: clock('Wall-clock time the window starts, in its time zone. Default 00:00.').default('00:00'),
+    until: clock('Wall-clock time the window ends; at or before from, it ends on the next day. Default 24:00.').default('24:00'),
+    time_zone: timeZone,
+    reason,
+    holds,
+})
+    .describe('A window that comes back every week: weekends, nights.');
+const fixedWindow = schemas/* strictObject */.rej({
+    from: when('Start: a date (its first minute, in time_zone) or an instant with a zone.'),
+    until: when('End: a date (the window runs to the end of that day, in time_zone) or an instant.'),
+    time_zone: timeZone.optional().describe('The zone dates are read in; default UTC.'),
+    reason,
+    holds,
+})
+    .describe('A window between two dates or instants: a holiday, a launch, a review.');
+/** One freeze window: the release file's schema checks each, and the loader checks each alone when another part is wrong. */
+const freezeWindowSchema = schemas/* union */.KCZ([recurringWindow, fixedWindow]);
+const since = when('Since when: a date or an instant with a zone.');
+/** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
+const MAX_FREEZE_WINDOWS = 100;
+/** The most accounts a release file may pause. */
+const MAX_PAUSED_ACCOUNTS = 100;
+/**
+ * A list of at most `max` entries, refused at the first entry past the cap
+ * (its file:line), so that a release file cannot make every run do
+ * unbounded work.
+ */
+function capped(entry, max, tooMany) {
+    return schemas/* array */.YOg(entry)
+        .refine((list) => list.length <= max, {
+        path: [max],
+        params: { code: 'too_many_entries' },
+        error: (issue) => tooMany(Array.isArray(issue.input) ? issue.input.length : max + 1),
+    })
+        .meta({ maxItems: max });
+}
+const pausedById = schemas/* strictObject */.rej({
+    id: nonEmpty.describe('Id of the account, as GET /accounts lists it.'),
+    reason,
+    since,
+});
+const pausedByName = schemas/* strictObject */.rej({
+    platform: schemas/* enum */.k5n(PLATFORMS).describe('Platform of the account: YouTube, TikTok or Instagram.'),
+    name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
+    reason,
+    since,
+});
+const releaseSchema = schemas/* strictObject */.rej({
+    paused: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The kill switch: true stops every write of every run (creates, edits, renders, publications).'),
+    reason: reason.optional().describe('Why the catalogue is paused; required with paused: true.'),
+    since: since.optional().describe('Since when the catalogue is paused; required with paused: true.'),
+    warn_paused_after: duration
+        .default('7d')
+        .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
+    freeze: capped(freezeWindowSchema, MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
+        .default([])
+        .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
+    paused_accounts: capped(schemas/* union */.KCZ([pausedByName, pausedById]), MAX_PAUSED_ACCOUNTS, (count) => `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`)
+        .default([])
+        .describe('Accounts nothing is published to: an item that publishes to one is held, whatever other accounts it names.'),
+})
+    .refine((value) => !value.paused || (value.reason !== undefined && value.since !== undefined), {
+    path: ['paused'],
+    params: { code: 'pause_without_reason' },
+    message: 'paused is true without a reason and a since; add reason: (why) and since: (a date, like 2026-11-20) beside it, so that every run can say why and for how long',
+    // Checked whatever else is wrong, so that one run reports every mistake.
+    when: (payload) => isObject(payload.value) &&
+        payload.value['paused'] === true &&
+        (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
+})
+    .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
+/** A YAML mapping, read as a plain object. */
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** `paused` in a manifest or a `_defaults.yml`: true, or why and since when. */
+const pausedField = schemas/* union */.KCZ([
+    schemas/* boolean */.zMY(),
+    schemas/* strictObject */.rej({
+        reason: reason.optional(),
+        since: since.optional(),
+    }),
+])
+    .optional()
+    .describe('Hold this item (or, in a _defaults.yml, every item below it): nothing is created, edited, rendered or published. true, or {reason, since}.');
+/** JSON Schema of the release file as written, for editors. */
+function releaseJsonSchema() {
+    const schema = z.toJSONSchema(releaseSchema, {
+        io: 'input',
+        target: 'draft-2020-12',
+        unrepresentable: 'any',
+    });
+    const { $schema, ...rest } = schema;
+    return { $schema, title: 'content-as-code release file', ...rest };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+
+
+
+
+// The one definition of the manifest: the loader validates with it, the code
+// takes its types from it, and schema/content.schema.json is generated from it
+// (its descriptions are what editors show next to each field).
+//
+// Rules that involve two fields carry a `params.code`; src/manifest/issues.ts
+// turns every other zod issue into a sentence that names the field.
+const schema_nonEmpty = schemas/* string */.YjP().regex(/\S/);
+const accountById = schemas/* strictObject */.rej({
+    id: schema_nonEmpty.describe('Id of a connected account, as GET /accounts lists it.'),
+})
+    .describe('An account given by its id.');
+const accountByName = schemas/* strictObject */.rej({
+    platform: schemas/* enum */.k5n(PLATFORMS)
+        .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
+    name: schema_nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
+})
+    .describe('An account given by platform and name; resolved through GET /accounts.');
+const accountSchema = schemas/* union */.KCZ([accountById, accountByName])
+    .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
+const tiktok = schemas/* strictObject */.rej({
+    post_mode: schemas/* enum */.k5n(['direct', 'draft'])
+        .optional()
+        .describe('direct posts the video; draft leaves it in the TikTok inbox. Sent only when given.'),
+    privacy: schema_nonEmpty
+        .optional()
+        .describe('TikTok privacy level, for example PUBLIC_TO_EVERYONE. Sent only when given.'),
+})
+    .describe('Settings that only TikTok accounts use.');
+/** made_for_kids and age_restricted both true, in JSON Schema terms (what `not` refuses). */
+const KIDS_AND_AGE_RESTRICTED = {
+    allOf: [
+        { properties: { made_for_kids: { const: true } }, required: ['made_for_kids'] },
+        { properties: { age_restricted: { const: true } }, required: ['age_restricted'] },
+    ],
+};
+const publish = schemas/* strictObject */.rej({
+    accounts: schemas/* array */.YOg(accountSchema)
+        .optional()
+        .describe('Accounts to publish to. Required when stage is published.'),
+    at: iso/* datetime */.w$({ offset: true })
+        .transform((value) => new Date(value).toISOString())
+        .optional()
+        .describe('Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.'),
+    late: schemas/* enum */.k5n(['hold', 'publish'])
+        .optional()
+        .describe('What happens when publish.at passed longer ago than the late window (24 h by default): hold (the default) keeps the video unpublished with a message; publish publishes it anyway.'),
+    privacy: schema_nonEmpty.default('public').describe('Platform visibility, for example public.'),
+    category: schemas/* union */.KCZ([schema_nonEmpty, schemas/* int */.Whr().nonnegative()])
+        .default('22')
+        .transform(String)
+        .describe('YouTube category id; a number or a string, sent as a string.'),
+    made_for_kids: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The video is made for kids (COPPA). Cannot be true together with age_restricted.'),
+    age_restricted: schemas/* boolean */.zMY()
+        .default(false)
+        .describe('The video is for adults only. Cannot be true together with made_for_kids.'),
+    notify_subscribers: schemas/* boolean */.zMY().default(true).describe('Notify the channel subscribers.'),
+    ai_disclosure: schemas/* boolean */.zMY().default(true).describe('Disclose that the video contains generated media.'),
+    tiktok: tiktok.optional(),
+})
+    .refine((value) => !(value.made_for_kids && value.age_restricted), {
+    path: ['age_restricted'],
+    params: { code: 'kids_and_age_restricted' },
+    message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
+    // Checked even when another field of publish is wrong, so that one run reports every mistake.
+    when: (payload) => schema_isObject(payload.value) &&
+        payload.value['made_for_kids'] === true &&
+        payload.value['age_restricted'] === true,
+})
+    .meta({
+    description: 'Where and how the video is published. Takes effect only when stage is published.',
+    // The refine above, for editors: the JSON Schema cannot run it, so it says the same in its own terms.
+    not: KIDS_AND_AGE_RESTRICTED,
+});
+const imageOverlay = schemas/* strictObject */.rej({
+    enabled: schemas/* boolean */.zMY().optional().describe('Show an image overlay. Sent only when given.'),
+    position: schema_nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
+})
+    .describe('Image overlay of the render.');
+const video = schemas/* strictObject */.rej({
+    source: schema_nonEmpty.default('stock').describe('Footage source, sent as video_id.'),
+    orientation: schema_nonEmpty.default('vertical').describe('Orientation of the video, for example vertical.'),
+    prefer_real_world: schemas/* boolean */.zMY()
+        .optional()
+        .describe('Prefer real-world footage over illustrations. Sent only when given.'),
+    image_overlay: imageOverlay.optional(),
+    zoom_effect: schemas/* boolean */.zMY().optional().describe('Slow zoom on still images. Sent only when given.'),
+    subtitles: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .optional()
+        .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
+})
+    .describe('How the video is rendered.');
+/** Manifest fields a person may edit in the service's web app; `ignore_service_edits` names them. */
+const SERVICE_EDITABLE = [
+    'description',
+    'full_text',
+    'textover',
+    'hashtags',
+    'persona',
+    'fine_tuning',
+];
+const hashtag = schemas/* union */.KCZ([schemas/* string */.YjP().regex(/^#?[^\s#]\S*$/), schemas/* int */.Whr()]);
+/** Hashtags as the service takes them: one string; a list is joined, with `#` added where missing. */
+const hashtagsField = schemas/* union */.KCZ([
+    schemas/* string */.YjP().transform((value) => value.trim()),
+    schemas/* array */.YOg(hashtag)
+        .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
+]);
+/** A persona id, written as it is or as {id: …}. */
+const personaField = schemas/* union */.KCZ([schema_nonEmpty, schemas/* strictObject */.rej({ id: schema_nonEmpty.describe('Persona id.') })])
+    .transform((value) => (typeof value === 'string' ? value : value.id));
+const manifestSchema = schemas/* strictObject */.rej({
+    title: schema_nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
+    id: schema_nonEmpty.optional().describe('Pins an existing item by its id.'),
+    description: schemas/* string */.YjP().optional().describe('Description shown with the video.'),
+    full_text: schemas/* string */.YjP().optional().describe('Source text the script is written from.'),
+    textover: schemas/* string */.YjP()
+        .optional()
+        .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
+    hashtags: hashtagsField
+        .optional()
+        .describe('A list of hashtags (# added when missing), or one string taken as written.'),
+    persona: personaField.optional().describe('Persona id, or {id: …}.'),
+    fine_tuning: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
+        .optional()
+        .describe('Generation fine-tuning, passed through to the service as it is.'),
+    stage: schemas/* enum */.k5n(STAGES)
+        .default('draft')
+        .describe('How far apply takes the item: draft (fields only, no credits), rendered (a video exists) or published.'),
+    flow: schemas/* enum */.k5n(FLOWS)
+        .default('oneshot')
+        .describe('oneshot: one request renders and publishes; stepwise: the script is read before rendering.'),
+    video: video.prefault({}),
+    publish: publish.optional(),
+    paused: pausedField,
+    self_heal: schemas/* boolean */.zMY()
+        .optional()
+        .describe("true: a field edited in the service since the repository last asked for it is put back to the manifest's value (once, and said). Absent or false: such an edit is kept and shown (docs/service-edits.md)."),
+    ignore_service_edits: schemas/* array */.YOg(schemas/* enum */.k5n(SERVICE_EDITABLE))
+        .optional()
+        .describe('Fields the service owns once the item exists: sent when it is created, never compared or written again.'),
+})
+    .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
+    path: ['stage'],
+    params: { code: 'published_without_accounts' },
+    message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
+    when: (payload) => schema_isObject(payload.value) && payload.value['stage'] === 'published',
+})
+    .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
+function schema_isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** JSON Schema of the manifest as written (input side), for editors and the README reference. */
+function manifestJsonSchema() {
+    const schema = z.toJSONSchema(manifestSchema, {
+        io: 'input',
+        target: 'draft-2020-12',
+        unrepresentable: 'any',
+    });
+    const { $schema, ...rest } = schema;
+    return { $schema, title: 'content-as-code manifest', ...rest };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/outline.ts
+
+
+// What can still be read of a manifest whatever else is wrong with it: its
+// title, its pinned id and the accounts written well. Duplicate titles and
+// unknown accounts are then reported in the same run as a wrong type or a bad
+// date, instead of only once those are fixed.
+/** A title or an id as a manifest names it: a string with more than blanks. */
+function nonBlankText(value) {
+    return typeof value === 'string' && /\S/.test(value) ? value : null;
+}
+function field(value, key) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? value[key]
+        : undefined;
+}
+/** The outline of a manifest's merged value (its defaults under it), valid or not. */
+function outlineOf(file, value, positions) {
+    const locations = locationsOf(positions);
+    const start = { file, line: 1, column: 1 };
+    const location = locations['title'] ?? start;
+    const written = field(field(value, 'publish'), 'accounts');
+    const accounts = Array.isArray(written)
+        ? written.flatMap((entry, index) => {
+            const parsed = accountSchema.safeParse(entry);
+            const at = locations[`publish.accounts.${index}`] ?? location;
+            // An entry that is itself wrong has its own error already; it names no account to look up.
+            return parsed.success ? [{ index, selector: selectorOf(parsed.data, at) }] : [];
+        })
+        : [];
+    return {
+        file,
+        title: nonBlankText(field(value, 'title')),
+        id: nonBlankText(field(value, 'id')),
+        location,
+        locations,
+        accounts,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/git/earlier-versions.ts
+
 
 
 
@@ -4260,21 +5046,26 @@ function askAhead(previous, files) {
     for (const path of paths)
         void previous.read(path).catch(() => undefined);
 }
-function titleIn(text, current) {
+/** The title and pinned id a manifest's text names, as its outline reads them; null without a title. */
+function identityIn(text) {
     if (text === null)
         return null;
     try {
         const doc = (0,dist/* parse */.qg)(text);
-        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-            const title = doc.title;
-            if (typeof title === 'string' && !sameTitle(title, current))
-                return title;
-        }
+        if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+            return null;
+        const { title, id } = doc;
+        const written = nonBlankText(title);
+        return written === null ? null : { title: written, id: nonBlankText(id) };
     }
     catch {
-        // An unparsable earlier version cannot name a previous title.
+        return null; // an unparsable earlier version names nothing
     }
-    return null;
+}
+/** The title a manifest's earlier text names, when it is not `current`. */
+function titleIn(text, current) {
+    const title = identityIn(text)?.title ?? null;
+    return title !== null && !sameTitle(title, current) ? title : null;
 }
 /**
  * The title a manifest had before, through any PreviousVersions source (git,
@@ -4293,7 +5084,7 @@ async function previousTitle(previous, item, remoteTitles = new Set()) {
     }
     return atBase;
 }
-function isObject(value) {
+function earlier_versions_isObject(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 /** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
@@ -4305,7 +5096,7 @@ function publishSettingsIn(text) {
     catch {
         return null; // an unparsable earlier version says nothing
     }
-    if (!isObject(doc) || !isObject(doc.publish))
+    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
         return null;
     const p = doc.publish;
     const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
@@ -4317,7 +5108,7 @@ function publishSettingsIn(text) {
         notify_subscribers: flag(p.notify_subscribers, true),
         ai_disclosure: flag(p.ai_disclosure, true),
     };
-    const tiktok = isObject(p.tiktok) ? p.tiktok : {};
+    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
     if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
         settings.tiktok_post_mode = tiktok.post_mode;
     if (typeof tiktok.privacy === 'string')
@@ -4351,9 +5142,9 @@ function personaIn(text) {
     catch {
         return undefined;
     }
-    if (!isObject(doc) || !('persona' in doc))
+    if (!earlier_versions_isObject(doc) || !('persona' in doc))
         return null;
-    const persona = isObject(doc.persona) ? doc.persona.id : doc.persona;
+    const persona = earlier_versions_isObject(doc.persona) ? doc.persona.id : doc.persona;
     return typeof persona === 'string' ? persona : null;
 }
 /** The persona a manifest had at the base; undefined when the manifest did not exist there. */
@@ -4698,230 +5489,6 @@ function firstBraceGroup(text) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/text/duration.ts
-// Durations as people write them in inputs, flags and the release file:
-// `90m`, `24h`, `7d`, or a bare number of hours. One reader, so that the
-// late window and the age at which a pause warns are written alike.
-const UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-/** `90m`, `24h`, `7d` (or a bare number of hours) → milliseconds; null when the text is not such a duration. */
-function parseDuration(text) {
-    const match = /^(\d+(?:\.\d+)?)\s*([mhd]?)$/.exec(text.trim());
-    if (!match)
-        return null;
-    const amount = Number(match[1]);
-    const unit = UNITS[match[2] || 'h'];
-    return Number.isFinite(amount) ? Math.round(amount * unit) : null;
-}
-const DURATION_FORM = 'expected a duration such as 90m, 24h or 7d';
-
-;// CONCATENATED MODULE: ./src/text/wall-clock.ts
-// Wall-clock times in IANA time zones, with Intl alone (no date library):
-// the instant a date and time written for a zone stand for, and the date,
-// weekday and time an instant shows in a zone. Daylight saving is the
-// zone's own, as Intl knows it. A wall time the zone skips (02:30 on the
-// night clocks go forward) is read with the offset from before the change,
-// so it lands that far past the change.
-const formatters = new Map();
-function formatter(zone) {
-    let found = formatters.get(zone);
-    if (found === undefined) {
-        found = new Intl.DateTimeFormat('en-US', {
-            timeZone: zone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: 'numeric',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: 'numeric',
-            second: 'numeric',
-        });
-        formatters.set(zone, found);
-    }
-    return found;
-}
-/** Whether Intl knows `zone` (an IANA name such as Europe/Paris, or UTC). */
-function isTimeZone(zone) {
-    try {
-        formatter(zone);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/** Every IANA zone name Intl lists, for a "did you mean". */
-function timeZoneNames() {
-    return ['UTC', ...Intl.supportedValuesOf('timeZone')];
-}
-/** The zone's offset from UTC at an instant, in milliseconds (local minus UTC), as Intl says it. */
-function intlOffsetAt(zone, instant) {
-    const parts = formatter(zone).formatToParts(new Date(instant));
-    const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
-    const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-    return local - Math.floor(instant / 1000) * 1000;
-}
-const DAY_MS = 86_400_000;
-/** Days kept per zone before its cache starts again: a run asks about a few hundred at most. */
-const DAYS_KEPT = 20_000;
-/** Per zone, its offset at the start of each UTC day asked about (Intl is slow: a freeze calendar asks thousands of times). */
-const dayStarts = new Map();
-function offsetAtDayStart(zone, day) {
-    let days = dayStarts.get(zone);
-    if (days === undefined || days.size > DAYS_KEPT) {
-        days = new Map();
-        dayStarts.set(zone, days);
-    }
-    let offset = days.get(day);
-    if (offset === undefined) {
-        offset = intlOffsetAt(zone, day * DAY_MS);
-        days.set(day, offset);
-    }
-    return offset;
-}
-/**
- * The zone's offset from UTC at an instant, in milliseconds (local minus
- * UTC). A UTC day that starts and ends on the same offset keeps it all day
- * (no zone changes its clocks twice within a day and back); on a day the
- * offset changes, Intl is asked about the instant itself.
- */
-function offsetAt(zone, instant) {
-    const day = Math.floor(instant / DAY_MS);
-    const start = offsetAtDayStart(zone, day);
-    return start === offsetAtDayStart(zone, day + 1) ? start : intlOffsetAt(zone, instant);
-}
-/**
- * An instant's wall-clock time in `zone`, as milliseconds since the epoch
- * read as if the zone were UTC: `new Date(wall).getUTCDay()` is its weekday
- * there, `getUTCHours()` its hour.
- */
-function wallTime(zone, instant) {
-    return instant + offsetAt(zone, instant);
-}
-/**
- * The instant at which `zone` shows the wall time `wall` (milliseconds read
- * as if UTC). A wall time shown twice (clocks going back) is its first
- * instant; one never shown (clocks going forward) is read with the offset
- * from before the change, east or west of UTC alike.
- */
-function instantAt(zone, wall) {
-    const before = offsetAt(zone, wall - DAY_MS);
-    const after = offsetAt(zone, wall + DAY_MS);
-    const shown = [wall - before, wall - after].filter((instant) => wallTime(zone, instant) === wall);
-    return shown.length > 0 ? Math.min(...shown) : wall - before;
-}
-
-;// CONCATENATED MODULE: ./src/manifest/suggest.ts
-// "Did you mean": the closest candidate to what a user wrote, or nothing when
-// no candidate is close enough to be a likely typo.
-function squash(value) {
-    return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment). */
-function distance(a, b) {
-    const rows = a.length + 1;
-    const cols = b.length + 1;
-    const d = new Array(rows * cols).fill(0);
-    for (let i = 0; i < rows; i++)
-        d[i * cols] = i;
-    for (let j = 0; j < cols; j++)
-        d[j] = j;
-    for (let i = 1; i < rows; i++) {
-        for (let j = 1; j < cols; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let best = Math.min(d[(i - 1) * cols + j] + 1, d[i * cols + j - 1] + 1, d[(i - 1) * cols + j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-                best = Math.min(best, d[(i - 2) * cols + j - 2] + 1);
-            }
-            d[i * cols + j] = best;
-        }
-    }
-    return d[rows * cols - 1];
-}
-/**
- * The candidate the user most likely meant: the same word in other casing, the
- * same word in another spelling convention (`notifySubscribers` ->
- * `notify_subscribers`), or the nearest one within a few typos.
- */
-function suggest(input, candidates) {
-    if (candidates.includes(input))
-        return input;
-    const lower = input.toLowerCase();
-    const sameCase = candidates.find((candidate) => candidate.toLowerCase() === lower);
-    if (sameCase !== undefined)
-        return sameCase;
-    const squashed = squash(input);
-    if (squashed === '')
-        return undefined;
-    const sameWord = candidates.find((candidate) => squash(candidate) === squashed);
-    if (sameWord !== undefined)
-        return sameWord;
-    let best;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const target = squash(candidate);
-        // Allow about one typo per three letters, at least one.
-        const limit = Math.max(1, Math.floor(Math.min(squashed.length, target.length) / 3));
-        if (Math.abs(target.length - squashed.length) > limit)
-            continue;
-        const d = distance(squashed, target);
-        if (d <= limit && d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
-}
-
-;// CONCATENATED MODULE: ./src/manifest/position-tree.ts
-/** Keys refused in any mapping: they would write to an object's prototype. */
-const FORBIDDEN_KEYS = new Set(['__proto__']);
-function problemAt(location, code, message, field, severity = 'error') {
-    return {
-        severity,
-        code,
-        file: location.file,
-        line: location.line,
-        column: location.column,
-        ...(field === undefined ? {} : { field }),
-        message,
-    };
-}
-/** Deep-merges `over` onto `base`: mappings merge key by key, everything else (lists too) replaces. */
-function mergeTrees(base, over) {
-    if (base.kind !== 'map' || over.kind !== 'map')
-        return over;
-    const entries = new Map(base.entries);
-    for (const [key, entry] of over.entries) {
-        const inherited = entries.get(key);
-        entries.set(key, inherited ? { keyPos: entry.keyPos, value: mergeTrees(inherited.value, entry.value) } : entry);
-    }
-    return { kind: 'map', pos: over.pos, entries };
-}
-/** The plain value of a tree, and the position of every path in it. */
-function toPlain(root) {
-    const positions = new Map();
-    const walk = (node, path, key) => {
-        positions.set(path, key === undefined ? { value: node.pos } : { key, value: node.pos });
-        const prefix = path === '' ? '' : `${path}.`;
-        if (node.kind === 'scalar')
-            return node.value;
-        if (node.kind === 'seq')
-            return node.items.map((item, index) => walk(item, `${prefix}${index}`));
-        const object = {};
-        for (const [name, entry] of node.entries) {
-            // defineProperty: a key is always an own property, never a prototype write.
-            Object.defineProperty(object, name, {
-                value: walk(entry.value, `${prefix}${name}`, entry.keyPos),
-                enumerable: true,
-                writable: true,
-                configurable: true,
-            });
-        }
-        return object;
-    };
-    return { value: walk(root, ''), positions };
-}
-
 ;// CONCATENATED MODULE: ./src/manifest/issues.ts
 
 
@@ -5197,356 +5764,6 @@ class IssueMapper {
         }
         return (issue.errors[chosen] ?? []).flatMap((inner) => this.#issue(inner, path, branch));
     }
-}
-
-;// CONCATENATED MODULE: ./src/manifest/normalize.ts
-
-// A validated manifest -> the engine's desired state for one item, plus the
-// warnings about settings that cannot take effect. Absent optional fields stay
-// absent: the engine neither sends nor compares them.
-/** Where each field is written, by dotted path (`publish.accounts.1`). */
-function locationsOf(positions) {
-    const locations = {};
-    for (const [path, position] of positions) {
-        if (path !== '')
-            locations[path] = position.key ?? position.value;
-    }
-    return locations;
-}
-function render(video) {
-    const options = { video_id: video.source, orientation: video.orientation };
-    if (video.prefer_real_world !== undefined)
-        options.prefer_real_world = video.prefer_real_world;
-    if (video.image_overlay?.enabled !== undefined)
-        options.image_overlay_enabled = video.image_overlay.enabled;
-    if (video.image_overlay?.position !== undefined)
-        options.image_overlay_position = video.image_overlay.position;
-    if (video.zoom_effect !== undefined)
-        options.zoom_effect_enabled = video.zoom_effect;
-    if (video.subtitles !== undefined)
-        options.subtitle_settings = video.subtitles;
-    return options;
-}
-/** One entry of publish.accounts, as the engine resolves it. */
-function selectorOf(account, location) {
-    return 'id' in account
-        ? { kind: 'id', id: account.id, location }
-        : { kind: 'name', platform: account.platform, name: account.name, location };
-}
-function publishOf(publish, locations, fallback) {
-    const accounts = (publish.accounts ?? []).map((account, index) => selectorOf(account, locations[`publish.accounts.${index}`] ?? fallback));
-    const options = {
-        privacy: publish.privacy,
-        category: publish.category,
-        made_for_kids: publish.made_for_kids,
-        age_restricted: publish.age_restricted,
-        notify_subscribers: publish.notify_subscribers,
-        ai_disclosure: publish.ai_disclosure,
-    };
-    if (publish.tiktok?.post_mode !== undefined)
-        options.tiktok_post_mode = publish.tiktok.post_mode;
-    if (publish.tiktok?.privacy !== undefined)
-        options.tiktok_privacy = publish.tiktok.privacy;
-    return { accounts, at: publish.at ?? null, ...(publish.late ? { late: publish.late } : {}), options };
-}
-/** Builds the desired item; `file` is the manifest itself (values may come from defaults files). */
-function normalize(file, manifest, positions) {
-    const locations = locationsOf(positions);
-    const start = { file, line: 1, column: 1 };
-    const location = locations['title'] ?? start;
-    const fields = { title: manifest.title };
-    if (manifest.description !== undefined)
-        fields.description = manifest.description;
-    if (manifest.full_text !== undefined)
-        fields.full_text = manifest.full_text;
-    if (manifest.textover !== undefined)
-        fields.textover = manifest.textover;
-    if (manifest.hashtags !== undefined)
-        fields.hashtags = manifest.hashtags;
-    if (manifest.fine_tuning !== undefined)
-        fields.fine_tuning = manifest.fine_tuning;
-    if (manifest.persona !== undefined)
-        fields.persona_id = manifest.persona;
-    const publish = manifest.publish ? publishOf(manifest.publish, locations, location) : null;
-    const item = {
-        file,
-        location,
-        locations,
-        id: manifest.id ?? null,
-        fields,
-        stage: manifest.stage,
-        flow: manifest.flow,
-        render: render(manifest.video),
-        publish,
-    };
-    const paused = pauseOf(manifest.paused, locations['paused'] ?? location);
-    if (paused !== null)
-        item.paused = paused;
-    if (manifest.self_heal === true)
-        item.selfHeal = true;
-    if (manifest.ignore_service_edits !== undefined && manifest.ignore_service_edits.length > 0)
-        item.ignoreServiceEdits = [
-            ...new Set(manifest.ignore_service_edits.map((field) => (field === 'persona' ? 'persona_id' : field))),
-        ];
-    return { item, warnings: warningsOf(item) };
-}
-/** `paused: true`, or `paused: {reason, since}`, as the plan reads it; null when the item is not paused. */
-function pauseOf(paused, location) {
-    if (paused === undefined || paused === false)
-        return null;
-    if (paused === true)
-        return { reason: null, since: null, location };
-    return { reason: paused.reason ?? null, since: paused.since ? sinceInstant(paused.since) : null, location };
-}
-/** A `since` as an instant: a date alone is its first minute in UTC. */
-function sinceInstant(text) {
-    return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text).toISOString();
-}
-function warningsOf(item) {
-    const warnings = [];
-    const publishAt = item.locations['publish'];
-    // Only a publish block written in the manifest itself is worth a warning:
-    // one inherited from a defaults file is meant for the published items.
-    if (item.publish !== null && item.stage !== 'published' && publishAt?.file === item.file) {
-        warnings.push(problemAt(publishAt, 'ineffective_publish', `publish has no effect while stage is ${item.stage}; set stage: published to publish`, 'publish', 'warning'));
-    }
-    const accounts = item.publish?.accounts ?? [];
-    const tiktokAt = item.locations['publish.tiktok'];
-    if (tiktokAt !== undefined &&
-        tiktokAt.file === item.file &&
-        accounts.length > 0 &&
-        accounts.every((a) => a.kind === 'name' && a.platform !== 'TikTok')) {
-        warnings.push(problemAt(tiktokAt, 'ineffective_publish', 'publish.tiktok has no effect: none of publish.accounts is a TikTok account', 'publish.tiktok', 'warning'));
-    }
-    const seen = new Map();
-    accounts.forEach((account, index) => {
-        const key = account.kind === 'id' ? `id:${account.id}` : `name:${account.platform}:${account.name}`;
-        const first = seen.get(key);
-        if (first === undefined) {
-            seen.set(key, index);
-            return;
-        }
-        warnings.push(problemAt(account.location, 'duplicate_account', `publish.accounts[${index}] repeats publish.accounts[${first}]; an account is published to once`, `publish.accounts.${index}`, 'warning'));
-    });
-    return warnings;
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
-;// CONCATENATED MODULE: ./src/manifest/types.ts
-const STAGES = ['draft', 'rendered', 'published'];
-const FLOWS = ['oneshot', 'stepwise'];
-/** What a freeze window holds: publications (the default), renders, or creates and edits. */
-const FREEZE_HOLDS = ['publish', 'render', 'edit'];
-const WEEKDAYS = [
-    'sunday',
-    'monday',
-    'tuesday',
-    'wednesday',
-    'thursday',
-    'friday',
-    'saturday',
-];
-/** Whether a problem stops every write of the run (see Problem.itemOnly). */
-function blocksWrites(problem) {
-    return problem.severity === 'error' && problem.itemOnly !== true;
-}
-
-;// CONCATENATED MODULE: ./src/manifest/release-schema.ts
-
-
-
-
-
-
-// The one definition of the release file (`_release.yml` in the manifests'
-// folder): freeze windows, the kill switch and paused accounts. Like the
-// manifest's schema, the loader validates with it and
-// schema/release.schema.json is generated from it. Also the `paused` field
-// a manifest or a `_defaults.yml` may carry, so that a pause reads the same
-// wherever it is written.
-//
-// Checks zod has no words for are refinements with a `params.code` and a
-// message that says what to write (src/manifest/issues.ts uses them as they are).
-const nonEmpty = schemas/* string */.YjP().regex(/\S/);
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i;
-/** A calendar date that exists (no 2026-02-30). */
-function isDate(text) {
-    const match = DATE.exec(text);
-    if (!match)
-        return false;
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-/** A date (`2026-12-24`) or an instant with a zone (`2026-12-24T18:00:00Z`), kept as written. */
-function when(description) {
-    return schemas/* string */.YjP()
-        .refine((text) => isDate(text) || (INSTANT.test(text) && !Number.isNaN(Date.parse(text))), {
-        params: { code: 'invalid_date', ofValue: true },
-        error: (issue) => `${JSON.stringify(issue.input)} is neither a date nor an instant with a zone; write it like 2026-12-24 or 2026-12-24T18:00:00Z`,
-    })
-        .meta({
-        description,
-        pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2}))?$',
-    });
-}
-const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
-/** A wall-clock time, `22:00`; `24:00` is the end of the day. */
-function clock(description) {
-    return schemas/* string */.YjP()
-        .refine((text) => CLOCK.test(text), {
-        params: { code: 'invalid_time', ofValue: true },
-        error: (issue) => `${JSON.stringify(issue.input)} is not a time of day; write it as HH:MM on a 24-hour clock, like 22:00 (24:00 is midnight at the end of the day), in quotes`,
-    })
-        .meta({ description, pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$' });
-}
-const timeZone = schemas/* string */.YjP()
-    .refine(isTimeZone, {
-    params: { code: 'unknown_time_zone', ofValue: true },
-    error: (issue) => {
-        const hint = typeof issue.input === 'string' ? suggest(issue.input, timeZoneNames()) : undefined;
-        return `${JSON.stringify(issue.input)} is not an IANA time zone${hint ? `; did you mean ${hint}?` : '; write one like Europe/Paris, America/New_York or UTC'}`;
-    },
-})
-    .describe('IANA time zone, for example Europe/Paris, America/New_York or UTC.');
-const duration = schemas/* string */.YjP()
-    .refine((text) => parseDuration(text) !== null, {
-    params: { code: 'invalid_duration', ofValue: true },
-    error: (issue) => `${JSON.stringify(issue.input)} is not a duration: ${DURATION_FORM}`,
-})
-    .meta({ pattern: '^\\d+(\\.\\d+)?\\s*[mhd]?$' });
-const reason = nonEmpty.describe('Why: shown in every plan, summary and comment.');
-const holds = schemas/* array */.YOg(schemas/* enum */.k5n(FREEZE_HOLDS))
-    .min(1)
-    .default(['publish'])
-    .describe('What the window holds: publish (the default), render, edit (creates and edits). What it does not name goes on.');
-/** What to write instead of a word `every` does not take: `weekends` is [saturday, sunday]. */
-function everyAdvice(input) {
-    const word = typeof input === 'string' ? input.trim().toLowerCase() : '';
-    const days = {
-        weekend: '[saturday, sunday]',
-        weekends: '[saturday, sunday]',
-        weekdays: '[monday, tuesday, wednesday, thursday, friday]',
-        daily: 'day',
-        everyday: 'day',
-        'every day': 'day',
-    };
-    const weekday = WEEKDAYS.find((day) => word === day || word === `${day}s`);
-    const instead = days[word] ?? (weekday ? `[${weekday}]` : suggest(word, [...WEEKDAYS, 'day']));
-    const shown = typeof input === 'string' ? JSON.stringify(input) : 'this value';
-    return instead
-        ? `${shown} is not day or a list of weekdays; write every: ${WEEKDAYS.includes(instead) ? `[${instead}]` : instead}`
-        : `${shown} is not day or a list of weekdays; write every: day, or the weekdays as a list, like [saturday, sunday]`;
-}
-const recurringWindow = schemas/* strictObject */.rej({
-    every: schemas/* union */.KCZ([
-        schemas/* array */.YOg(schemas/* enum */.k5n(WEEKDAYS)).min(1).describe('Weekdays the window starts on, in its time zone.'),
-        schemas/* string */.YjP()
-            .refine((text) => text === 'day', {
-            params: { code: 'invalid_value', ofValue: true },
-            error: (issue) => everyAdvice(issue.input),
-        })
-            .meta({ const: 'day', description: 'Every day.' }),
-    ])
-        .describe('The weekdays the window starts on (saturday, sunday, …), or day for every day.'),
-    from: clock('Wall-clock time the window starts, in its time zone. Default 00:00.').default('00:00'),
-    until: clock('Wall-clock time the window ends; at or before from, it ends on the next day. Default 24:00.').default('24:00'),
-    time_zone: timeZone,
-    reason,
-    holds,
-})
-    .describe('A window that comes back every week: weekends, nights.');
-const fixedWindow = schemas/* strictObject */.rej({
-    from: when('Start: a date (its first minute, in time_zone) or an instant with a zone.'),
-    until: when('End: a date (the window runs to the end of that day, in time_zone) or an instant.'),
-    time_zone: timeZone.optional().describe('The zone dates are read in; default UTC.'),
-    reason,
-    holds,
-})
-    .describe('A window between two dates or instants: a holiday, a launch, a review.');
-/** One freeze window: the release file's schema checks each, and the loader checks each alone when another part is wrong. */
-const freezeWindowSchema = schemas/* union */.KCZ([recurringWindow, fixedWindow]);
-const since = when('Since when: a date or an instant with a zone.');
-/** The most freeze windows a release file may hold: every plan computes each of them, at every instant it asks. */
-const MAX_FREEZE_WINDOWS = 100;
-/** The most accounts a release file may pause. */
-const MAX_PAUSED_ACCOUNTS = 100;
-/**
- * A list of at most `max` entries, refused at the first entry past the cap
- * (its file:line), so that a release file cannot make every run do
- * unbounded work.
- */
-function capped(entry, max, tooMany) {
-    return schemas/* array */.YOg(entry)
-        .refine((list) => list.length <= max, {
-        path: [max],
-        params: { code: 'too_many_entries' },
-        error: (issue) => tooMany(Array.isArray(issue.input) ? issue.input.length : max + 1),
-    })
-        .meta({ maxItems: max });
-}
-const pausedById = schemas/* strictObject */.rej({
-    id: nonEmpty.describe('Id of the account, as GET /accounts lists it.'),
-    reason,
-    since,
-});
-const pausedByName = schemas/* strictObject */.rej({
-    platform: schemas/* enum */.k5n(PLATFORMS).describe('Platform of the account: YouTube, TikTok or Instagram.'),
-    name: nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
-    reason,
-    since,
-});
-const releaseSchema = schemas/* strictObject */.rej({
-    paused: schemas/* boolean */.zMY()
-        .default(false)
-        .describe('The kill switch: true stops every write of every run (creates, edits, renders, publications).'),
-    reason: reason.optional().describe('Why the catalogue is paused; required with paused: true.'),
-    since: since.optional().describe('Since when the catalogue is paused; required with paused: true.'),
-    warn_paused_after: duration
-        .default('7d')
-        .describe('A pause (of the catalogue, an account or an item) older than this is a warning in every run.'),
-    freeze: capped(freezeWindowSchema, MAX_FREEZE_WINDOWS, (count) => `freeze holds ${count} windows; a release file may hold at most ${MAX_FREEZE_WINDOWS}: merge windows that repeat (every: [saturday, sunday] is one window), or remove those that have passed`)
-        .default([])
-        .describe('Freeze windows: while one is open, what it holds waits; a publication due in it goes out when it ends.'),
-    paused_accounts: capped(schemas/* union */.KCZ([pausedByName, pausedById]), MAX_PAUSED_ACCOUNTS, (count) => `paused_accounts names ${count} accounts; a release file may name at most ${MAX_PAUSED_ACCOUNTS}: pause the catalogue instead (paused: true), or remove accounts no longer paused`)
-        .default([])
-        .describe('Accounts nothing is published to: an item that publishes to one is held, whatever other accounts it names.'),
-})
-    .refine((value) => !value.paused || (value.reason !== undefined && value.since !== undefined), {
-    path: ['paused'],
-    params: { code: 'pause_without_reason' },
-    message: 'paused is true without a reason and a since; add reason: (why) and since: (a date, like 2026-11-20) beside it, so that every run can say why and for how long',
-    // Checked whatever else is wrong, so that one run reports every mistake.
-    when: (payload) => release_schema_isObject(payload.value) &&
-        payload.value['paused'] === true &&
-        (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
-})
-    .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
-/** A YAML mapping, read as a plain object. */
-function release_schema_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** `paused` in a manifest or a `_defaults.yml`: true, or why and since when. */
-const pausedField = schemas/* union */.KCZ([
-    schemas/* boolean */.zMY(),
-    schemas/* strictObject */.rej({
-        reason: reason.optional(),
-        since: since.optional(),
-    }),
-])
-    .optional()
-    .describe('Hold this item (or, in a _defaults.yml, every item below it): nothing is created, edited, rendered or published. true, or {reason, since}.');
-/** JSON Schema of the release file as written, for editors. */
-function releaseJsonSchema() {
-    const schema = z.toJSONSchema(releaseSchema, {
-        io: 'input',
-        target: 'draft-2020-12',
-        unrepresentable: 'any',
-    });
-    const { $schema, ...rest } = schema;
-    return { $schema, title: 'content-as-code release file', ...rest };
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/cost.ts
@@ -6145,11 +6362,11 @@ function readRelease(file, text) {
  * too, so that one run reports every mistake.
  */
 function windowsAlone(value, at) {
-    const freeze = release_schema_isObject(value) ? value['freeze'] : null;
+    const freeze = isObject(value) ? value['freeze'] : null;
     if (!Array.isArray(freeze))
         return [];
     return freeze.flatMap((entry, index) => {
-        if (!release_schema_isObject(entry))
+        if (!isObject(entry))
             return [];
         const { every, from, until, time_zone } = entry;
         const times = { every, from, until, time_zone, reason: 'the times alone' };
@@ -6407,216 +6624,6 @@ class Reader {
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(5919);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/iso.js
-var iso = __webpack_require__(4377);
-;// CONCATENATED MODULE: ./src/manifest/schema.ts
-
-
-
-
-// The one definition of the manifest: the loader validates with it, the code
-// takes its types from it, and schema/content.schema.json is generated from it
-// (its descriptions are what editors show next to each field).
-//
-// Rules that involve two fields carry a `params.code`; src/manifest/issues.ts
-// turns every other zod issue into a sentence that names the field.
-const schema_nonEmpty = schemas/* string */.YjP().regex(/\S/);
-const accountById = schemas/* strictObject */.rej({
-    id: schema_nonEmpty.describe('Id of a connected account, as GET /accounts lists it.'),
-})
-    .describe('An account given by its id.');
-const accountByName = schemas/* strictObject */.rej({
-    platform: schemas/* enum */.k5n(PLATFORMS)
-        .describe('Platform of the account, spelled exactly: YouTube, TikTok or Instagram.'),
-    name: schema_nonEmpty.describe('Name of the account on that platform, as GET /accounts lists it.'),
-})
-    .describe('An account given by platform and name; resolved through GET /accounts.');
-const accountSchema = schemas/* union */.KCZ([accountById, accountByName])
-    .describe('A connected account to publish to: {id: …} or {platform: …, name: …}.');
-const tiktok = schemas/* strictObject */.rej({
-    post_mode: schemas/* enum */.k5n(['direct', 'draft'])
-        .optional()
-        .describe('direct posts the video; draft leaves it in the TikTok inbox. Sent only when given.'),
-    privacy: schema_nonEmpty
-        .optional()
-        .describe('TikTok privacy level, for example PUBLIC_TO_EVERYONE. Sent only when given.'),
-})
-    .describe('Settings that only TikTok accounts use.');
-/** made_for_kids and age_restricted both true, in JSON Schema terms (what `not` refuses). */
-const KIDS_AND_AGE_RESTRICTED = {
-    allOf: [
-        { properties: { made_for_kids: { const: true } }, required: ['made_for_kids'] },
-        { properties: { age_restricted: { const: true } }, required: ['age_restricted'] },
-    ],
-};
-const publish = schemas/* strictObject */.rej({
-    accounts: schemas/* array */.YOg(accountSchema)
-        .optional()
-        .describe('Accounts to publish to. Required when stage is published.'),
-    at: iso/* datetime */.w$({ offset: true })
-        .transform((value) => new Date(value).toISOString())
-        .optional()
-        .describe('Publish no earlier than this ISO 8601 instant with a zone, for example 2026-12-01T15:00:00Z. Absent: as soon as the video is rendered.'),
-    late: schemas/* enum */.k5n(['hold', 'publish'])
-        .optional()
-        .describe('What happens when publish.at passed longer ago than the late window (24 h by default): hold (the default) keeps the video unpublished with a message; publish publishes it anyway.'),
-    privacy: schema_nonEmpty.default('public').describe('Platform visibility, for example public.'),
-    category: schemas/* union */.KCZ([schema_nonEmpty, schemas/* int */.Whr().nonnegative()])
-        .default('22')
-        .transform(String)
-        .describe('YouTube category id; a number or a string, sent as a string.'),
-    made_for_kids: schemas/* boolean */.zMY()
-        .default(false)
-        .describe('The video is made for kids (COPPA). Cannot be true together with age_restricted.'),
-    age_restricted: schemas/* boolean */.zMY()
-        .default(false)
-        .describe('The video is for adults only. Cannot be true together with made_for_kids.'),
-    notify_subscribers: schemas/* boolean */.zMY().default(true).describe('Notify the channel subscribers.'),
-    ai_disclosure: schemas/* boolean */.zMY().default(true).describe('Disclose that the video contains generated media.'),
-    tiktok: tiktok.optional(),
-})
-    .refine((value) => !(value.made_for_kids && value.age_restricted), {
-    path: ['age_restricted'],
-    params: { code: 'kids_and_age_restricted' },
-    message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
-    // Checked even when another field of publish is wrong, so that one run reports every mistake.
-    when: (payload) => schema_isObject(payload.value) &&
-        payload.value['made_for_kids'] === true &&
-        payload.value['age_restricted'] === true,
-})
-    .meta({
-    description: 'Where and how the video is published. Takes effect only when stage is published.',
-    // The refine above, for editors: the JSON Schema cannot run it, so it says the same in its own terms.
-    not: KIDS_AND_AGE_RESTRICTED,
-});
-const imageOverlay = schemas/* strictObject */.rej({
-    enabled: schemas/* boolean */.zMY().optional().describe('Show an image overlay. Sent only when given.'),
-    position: schema_nonEmpty.optional().describe('Where the overlay goes, for example top. Sent only when given.'),
-})
-    .describe('Image overlay of the render.');
-const video = schemas/* strictObject */.rej({
-    source: schema_nonEmpty.default('stock').describe('Footage source, sent as video_id.'),
-    orientation: schema_nonEmpty.default('vertical').describe('Orientation of the video, for example vertical.'),
-    prefer_real_world: schemas/* boolean */.zMY()
-        .optional()
-        .describe('Prefer real-world footage over illustrations. Sent only when given.'),
-    image_overlay: imageOverlay.optional(),
-    zoom_effect: schemas/* boolean */.zMY().optional().describe('Slow zoom on still images. Sent only when given.'),
-    subtitles: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
-        .optional()
-        .describe('Subtitle settings, passed through to the service as subtitle_settings.'),
-})
-    .describe('How the video is rendered.');
-/** Manifest fields a person may edit in the service's web app; `ignore_service_edits` names them. */
-const SERVICE_EDITABLE = [
-    'description',
-    'full_text',
-    'textover',
-    'hashtags',
-    'persona',
-    'fine_tuning',
-];
-const hashtag = schemas/* union */.KCZ([schemas/* string */.YjP().regex(/^#?[^\s#]\S*$/), schemas/* int */.Whr()]);
-/** Hashtags as the service takes them: one string; a list is joined, with `#` added where missing. */
-const hashtagsField = schemas/* union */.KCZ([
-    schemas/* string */.YjP().transform((value) => value.trim()),
-    schemas/* array */.YOg(hashtag)
-        .transform((tags) => tags.map((tag) => (String(tag).startsWith('#') ? String(tag) : `#${tag}`)).join(' ')),
-]);
-/** A persona id, written as it is or as {id: …}. */
-const personaField = schemas/* union */.KCZ([schema_nonEmpty, schemas/* strictObject */.rej({ id: schema_nonEmpty.describe('Persona id.') })])
-    .transform((value) => (typeof value === 'string' ? value : value.id));
-const manifestSchema = schemas/* strictObject */.rej({
-    title: schema_nonEmpty.describe('Title of the video; unique across manifests. Without an id, the item is found by this exact title.'),
-    id: schema_nonEmpty.optional().describe('Pins an existing item by its id.'),
-    description: schemas/* string */.YjP().optional().describe('Description shown with the video.'),
-    full_text: schemas/* string */.YjP().optional().describe('Source text the script is written from.'),
-    textover: schemas/* string */.YjP()
-        .optional()
-        .describe('Hand-written on-screen script; absent: the service writes one from full_text.'),
-    hashtags: hashtagsField
-        .optional()
-        .describe('A list of hashtags (# added when missing), or one string taken as written.'),
-    persona: personaField.optional().describe('Persona id, or {id: …}.'),
-    fine_tuning: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J())
-        .optional()
-        .describe('Generation fine-tuning, passed through to the service as it is.'),
-    stage: schemas/* enum */.k5n(STAGES)
-        .default('draft')
-        .describe('How far apply takes the item: draft (fields only, no credits), rendered (a video exists) or published.'),
-    flow: schemas/* enum */.k5n(FLOWS)
-        .default('oneshot')
-        .describe('oneshot: one request renders and publishes; stepwise: the script is read before rendering.'),
-    video: video.prefault({}),
-    publish: publish.optional(),
-    paused: pausedField,
-    self_heal: schemas/* boolean */.zMY()
-        .optional()
-        .describe("true: a field edited in the service since the repository last asked for it is put back to the manifest's value (once, and said). Absent or false: such an edit is kept and shown (docs/service-edits.md)."),
-    ignore_service_edits: schemas/* array */.YOg(schemas/* enum */.k5n(SERVICE_EDITABLE))
-        .optional()
-        .describe('Fields the service owns once the item exists: sent when it is created, never compared or written again.'),
-})
-    .refine((value) => value.stage !== 'published' || (value.publish?.accounts?.length ?? 0) > 0, {
-    path: ['stage'],
-    params: { code: 'published_without_accounts' },
-    message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
-    when: (payload) => schema_isObject(payload.value) && payload.value['stage'] === 'published',
-})
-    .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
-function schema_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** JSON Schema of the manifest as written (input side), for editors and the README reference. */
-function manifestJsonSchema() {
-    const schema = z.toJSONSchema(manifestSchema, {
-        io: 'input',
-        target: 'draft-2020-12',
-        unrepresentable: 'any',
-    });
-    const { $schema, ...rest } = schema;
-    return { $schema, title: 'content-as-code manifest', ...rest };
-}
-
-;// CONCATENATED MODULE: ./src/manifest/outline.ts
-
-
-// What can still be read of a manifest whatever else is wrong with it: its
-// title, its pinned id and the accounts written well. Duplicate titles and
-// unknown accounts are then reported in the same run as a wrong type or a bad
-// date, instead of only once those are fixed.
-function outline_text(value) {
-    return typeof value === 'string' && /\S/.test(value) ? value : null;
-}
-function field(value, key) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? value[key]
-        : undefined;
-}
-/** The outline of a manifest's merged value (its defaults under it), valid or not. */
-function outlineOf(file, value, positions) {
-    const locations = locationsOf(positions);
-    const start = { file, line: 1, column: 1 };
-    const location = locations['title'] ?? start;
-    const written = field(field(value, 'publish'), 'accounts');
-    const accounts = Array.isArray(written)
-        ? written.flatMap((entry, index) => {
-            const parsed = accountSchema.safeParse(entry);
-            const at = locations[`publish.accounts.${index}`] ?? location;
-            // An entry that is itself wrong has its own error already; it names no account to look up.
-            return parsed.success ? [{ index, selector: selectorOf(parsed.data, at) }] : [];
-        })
-        : [];
-    return {
-        file,
-        title: outline_text(field(value, 'title')),
-        id: outline_text(field(value, 'id')),
-        location,
-        locations,
-        accounts,
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/manifest/defaults-layering.ts
 
 
@@ -7091,11 +7098,12 @@ async function loadManifests(options) {
         maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     };
     // A large catalogue's workers start while the walk still counts (a worker
-    // takes 200-400 ms to start), and the release file and the defaults are read.
-    const parsing = new Parsing(0, options.workers === undefined ? {} : { workers: options.workers });
-    const matched = await discover(cwd, options.pattern, (count) => parsing.grow(count));
+    // takes 200-400 ms to start), and the release file and the defaults are
+    // read; a change's plan starts them once it knows how many it parses.
+    const parsing = new Parsing(0, workersOf(options));
+    const counting = options.focus === undefined ? (count) => parsing.grow(count) : undefined;
+    const matched = await discover(cwd, options.pattern, counting);
     const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
-    parsing.grow(candidates.length);
     let read;
     try {
         read = await readCatalogue(parsing, context, matched, candidates, options);
@@ -7104,7 +7112,7 @@ async function loadManifests(options) {
         parsing.close();
     }
     const { release, defaults, parsed } = read;
-    const { results: outcomes, workerThreads } = parsed;
+    const { results: outcomes, workerThreads, unparsed } = parsed;
     const problems = [...release.problems];
     for (const layer of defaults.values())
         if (layer)
@@ -7127,8 +7135,9 @@ async function loadManifests(options) {
     return {
         items: valid.filter((item) => !cross.clashing.has(item.file)),
         problems: dedupeAndSort(problems),
-        files,
+        files: unparsed.length === 0 ? files : [...files, ...unparsed].sort(byCodePoint),
         outlines,
+        ...(unparsed.length === 0 ? {} : { unparsed }),
         ...(workerThreads > 0 ? { workerThreads } : {}),
         ...(release.release === null ? {} : { release: release.release }),
     };
@@ -7138,8 +7147,39 @@ async function readCatalogue(parsing, context, matched, candidates, options) {
     const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
     const release = await loadRelease(reader, options.pattern, matched);
     const defaults = await readAllDefaults(reader, candidates, context);
-    const parsed = await parsing.parse(candidates, { ...context, defaults }, { onParsed: named(options) });
+    const parsed = await parseManifests(parsing, candidates, { ...context, defaults }, options);
     return { release, defaults, parsed };
+}
+function workersOf(options) {
+    return options.workers === undefined ? {} : { workers: options.workers };
+}
+/**
+ * Every manifest parsed, in the files' order; or, in a change's plan, those
+ * it touches, and the others only when the focus asks for them (`unparsed`
+ * lists them otherwise).
+ */
+async function parseManifests(parsing, files, context, options) {
+    const onParsed = named(options);
+    const focus = (await options.focus) ?? null;
+    if (focus === null) {
+        parsing.grow(files.length);
+        return { ...(await parsing.parse(files, context, { onParsed })), unparsed: [] };
+    }
+    const first = files.filter((file) => focus.parsesFirst(file));
+    const rest = files.filter((file) => !focus.parsesFirst(file));
+    parsing.grow(first.length);
+    const head = await parsing.parse(first, context, { onParsed });
+    const parsedFirst = head.results.filter((result) => result !== null);
+    if (rest.length === 0 || !(await focus.needsRest(parsedFirst, files)))
+        return { ...head, unparsed: rest };
+    const tail = await parseFiles(rest, context, { ...workersOf(options), onParsed });
+    // Both parts back in the files' order, as one parse of them all would give them.
+    const [inHead, inTail] = [head.results.values(), tail.results.values()];
+    return {
+        results: files.map((file) => (focus.parsesFirst(file) ? inHead : inTail).next().value ?? null),
+        workerThreads: Math.max(head.workerThreads, tail.workerThreads),
+        unparsed: [],
+    };
 }
 /** Each item to `onNamed` as soon as its manifest is valid on its own. */
 function named(options) {
@@ -10313,12 +10353,14 @@ function inShard(file, shard) {
 
 
 
+
 // Which manifests a run plans: its shard's share of the catalogue and, in the
 // plan of a change (a pull request, `plan --changed-since`), only those the
-// change touches. The others are still parsed and checked (titles stay unique
-// across the catalogue, the items they claim stay theirs), but their items are
-// not read in detail: a change's plan costs what the change touches. Applies
-// read everything, whatever they are given.
+// change touches. The others' items are not read in detail, and where the
+// change may clash with them (parseFocus) they are parsed and checked too:
+// titles stay unique across the catalogue, the items they claim stay theirs.
+// A change's plan costs what the change touches. Applies read everything,
+// whatever they are given.
 /** The change this run's plan covers, once git has told it; null when the run plans its whole share. */
 async function changeInPlan(options) {
     return options.settings.mode === 'plan' ? ((await options.deps.changes) ?? null) : null;
@@ -10331,6 +10373,40 @@ async function plansFile(options) {
         return (file) => inShard(file, shard);
     return (file) => inShard(file, shard) && changes.touches(file);
 }
+/**
+ * What the manifests' load parses first, and whether the rest too
+ * (LoadOptions.focus): the rest only when the change may clash with it, as a
+ * manifest new, moved, deleted or unreadable may, or one whose title or id is
+ * not the base's; otherwise every claim of the catalogue is the base's.
+ * Undefined where every manifest is parsed: a run that is no change's plan,
+ * or whose writes (script previews, preview renders) must rest on every
+ * manifest's claims, or that cannot read the base.
+ */
+function parseFocus(options) {
+    const { settings, deps } = options;
+    const { changes, previous } = deps;
+    const writes = settings.permissions.write || settings.previewRenders !== undefined;
+    if (settings.mode !== 'plan' || !changes || !previous || writes)
+        return undefined;
+    const isManifest = manifestPaths(settings.manifests);
+    const needsRest = async (change, first, files) => {
+        const found = new Set(files);
+        if ([...change.changed].some((file) => isManifest(file) && !found.has(file)))
+            return true;
+        const bases = await Promise.all(first.map(({ file }) => previous.read(file).then(identityIn)));
+        return first.some(({ outline }, index) => !sameIdentity(outline, bases[index] ?? null));
+    };
+    return changes.then((change) => change && {
+        parsesFirst: (file) => change.touches(file),
+        needsRest: (first, files) => needsRest(change, first, files),
+    }, () => null);
+}
+/** A manifest that names the title (in the service's terms) and the id it named at the base. */
+function sameIdentity(outline, base) {
+    if (outline?.title == null || base === null)
+        return false;
+    return sameTitle(base.title, outline.title) && base.id === outline.id;
+}
 /** The manifests this run plans, and the others (reserved: their items are theirs). */
 function splitPlanned(items, plans) {
     const mine = [];
@@ -10340,13 +10416,14 @@ function splitPlanned(items, plans) {
     return { mine, others };
 }
 /** How much of this shard a change's plan covers; undefined when the run plans its whole share. */
-async function planScope(options, items) {
+async function planScope(options, { items, unparsed: unparsedFiles = [] }) {
     const changes = await changeInPlan(options);
     if (!changes)
         return undefined;
     const share = items.filter((item) => inShard(item.file, options.settings.shard));
     const planned = share.filter((item) => changes.touches(item.file)).length;
-    return { base: changes.base, planned, unread: share.length - planned };
+    const unparsed = unparsedFiles.filter((file) => inShard(file, options.settings.shard)).length;
+    return { base: changes.base, planned, unread: share.length - planned + unparsed };
 }
 /**
  * The bases of the manifests a change names that this run plans, asked for
@@ -11982,7 +12059,7 @@ async function planStage(options, { load, rules }, observation, report) {
     // checked and keep their items, but are not read in detail nor planned.
     const { mine, others } = splitPlanned(load.items, await plansFile(options));
     const sharded = settings.shard !== undefined && settings.shard.count > 1;
-    const scope = await planScope(options, load.items);
+    const scope = await planScope(options, load);
     if (scope)
         report.scope = scope;
     // Each item of this shard was named as it was parsed, and its detail read
@@ -11990,10 +12067,15 @@ async function planStage(options, { load, rules }, observation, report) {
     // whole, proven listing.
     const listing = await observation.listing;
     report.accountsRead = { error: listing.accountsError, gap: listing.accountsGap };
+    // Manifests left unparsed claim items nobody here knows: no item is called
+    // unmanaged, and none is taken for one a manifest was renamed from.
+    const everyClaim = load.unparsed === undefined;
     const match = {
-        previousTitles: await previousTitles(options, mine, load.items, listing.contents),
+        previousTitles: everyClaim
+            ? await previousTitles(options, mine, load.items, listing.contents)
+            : new Map(),
         reserved: others,
-        listUnmanaged: !sharded,
+        listUnmanaged: !sharded && everyClaim,
     };
     const matching = matchItems(mine, listing.contents, match);
     const { matched } = matching;
@@ -12257,6 +12339,7 @@ async function runEngine(given) {
     // to tell the change. A change that fails fails the plan stage, which awaits it too.
     const plans = plansFile(options);
     askBasesAhead(options, plans);
+    const focus = parseFocus(options);
     try {
         const load = await loadManifests({
             cwd: settings.cwd,
@@ -12266,6 +12349,7 @@ async function runEngine(given) {
             },
             // Workers free the main thread for the service's answers; with none to read, they only cost their start.
             ...(observation === null ? { workers: 0 } : {}),
+            ...(focus === undefined ? {} : { focus }),
         });
         // The release file and the run's inputs, read once for the plan, the report and every send.
         const rules = releaseRules(load.release ?? null, runRelease(options.settings));

@@ -12671,7 +12671,8 @@ function manifestJsonSchema() {
 // title, its pinned id and the accounts written well. Duplicate titles and
 // unknown accounts are then reported in the same run as a wrong type or a bad
 // date, instead of only once those are fixed.
-function outline_text(value) {
+/** A title or an id as a manifest names it: a string with more than blanks. */
+function nonBlankText(value) {
     return typeof value === 'string' && /\S/.test(value) ? value : null;
 }
 function field(value, key) {
@@ -12695,8 +12696,8 @@ function outlineOf(file, value, positions) {
         : [];
     return {
         file,
-        title: outline_text(field(value, 'title')),
-        id: outline_text(field(value, 'id')),
+        title: nonBlankText(field(value, 'title')),
+        id: nonBlankText(field(value, 'id')),
         location,
         locations,
         accounts,
@@ -13177,11 +13178,12 @@ async function loadManifests(options) {
         maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     };
     // A large catalogue's workers start while the walk still counts (a worker
-    // takes 200-400 ms to start), and the release file and the defaults are read.
-    const parsing = new Parsing(0, options.workers === undefined ? {} : { workers: options.workers });
-    const matched = await discover(cwd, options.pattern, (count) => parsing.grow(count));
+    // takes 200-400 ms to start), and the release file and the defaults are
+    // read; a change's plan starts them once it knows how many it parses.
+    const parsing = new Parsing(0, workersOf(options));
+    const counting = options.focus === undefined ? (count) => parsing.grow(count) : undefined;
+    const matched = await discover(cwd, options.pattern, counting);
     const candidates = matched.filter((file) => !isDefaultsFile(file) && !isReleaseFile(file));
-    parsing.grow(candidates.length);
     let read;
     try {
         read = await readCatalogue(parsing, context, matched, candidates, options);
@@ -13190,7 +13192,7 @@ async function loadManifests(options) {
         parsing.close();
     }
     const { release, defaults, parsed } = read;
-    const { results: outcomes, workerThreads } = parsed;
+    const { results: outcomes, workerThreads, unparsed } = parsed;
     const problems = [...release.problems];
     for (const layer of defaults.values())
         if (layer)
@@ -13213,8 +13215,9 @@ async function loadManifests(options) {
     return {
         items: valid.filter((item) => !cross.clashing.has(item.file)),
         problems: dedupeAndSort(problems),
-        files,
+        files: unparsed.length === 0 ? files : [...files, ...unparsed].sort(byCodePoint),
         outlines,
+        ...(unparsed.length === 0 ? {} : { unparsed }),
         ...(workerThreads > 0 ? { workerThreads } : {}),
         ...(release.release === null ? {} : { release: release.release }),
     };
@@ -13224,8 +13227,39 @@ async function readCatalogue(parsing, context, matched, candidates, options) {
     const reader = new Reader(context.cwd, context.root, context.maxFileBytes);
     const release = await loadRelease(reader, options.pattern, matched);
     const defaults = await readAllDefaults(reader, candidates, context);
-    const parsed = await parsing.parse(candidates, { ...context, defaults }, { onParsed: named(options) });
+    const parsed = await parseManifests(parsing, candidates, { ...context, defaults }, options);
     return { release, defaults, parsed };
+}
+function workersOf(options) {
+    return options.workers === undefined ? {} : { workers: options.workers };
+}
+/**
+ * Every manifest parsed, in the files' order; or, in a change's plan, those
+ * it touches, and the others only when the focus asks for them (`unparsed`
+ * lists them otherwise).
+ */
+async function parseManifests(parsing, files, context, options) {
+    const onParsed = named(options);
+    const focus = (await options.focus) ?? null;
+    if (focus === null) {
+        parsing.grow(files.length);
+        return { ...(await parsing.parse(files, context, { onParsed })), unparsed: [] };
+    }
+    const first = files.filter((file) => focus.parsesFirst(file));
+    const rest = files.filter((file) => !focus.parsesFirst(file));
+    parsing.grow(first.length);
+    const head = await parsing.parse(first, context, { onParsed });
+    const parsedFirst = head.results.filter((result) => result !== null);
+    if (rest.length === 0 || !(await focus.needsRest(parsedFirst, files)))
+        return { ...head, unparsed: rest };
+    const tail = await parseFiles(rest, context, { ...workersOf(options), onParsed });
+    // Both parts back in the files' order, as one parse of them all would give them.
+    const [inHead, inTail] = [head.results.values(), tail.results.values()];
+    return {
+        results: files.map((file) => (focus.parsesFirst(file) ? inHead : inTail).next().value ?? null),
+        workerThreads: Math.max(head.workerThreads, tail.workerThreads),
+        unparsed: [],
+    };
 }
 /** Each item to `onNamed` as soon as its manifest is valid on its own. */
 function named(options) {
@@ -15311,6 +15345,7 @@ async function hasCommit(cwd, ref) {
 
 
 
+
 /**
  * `previous` asked once per file for the run: the plan reads a base from
  * several stages (renames, service edits, a preview's reach, the
@@ -15351,21 +15386,26 @@ function askAhead(previous, files) {
     for (const path of paths)
         void previous.read(path).catch(() => undefined);
 }
-function titleIn(text, current) {
+/** The title and pinned id a manifest's text names, as its outline reads them; null without a title. */
+function identityIn(text) {
     if (text === null)
         return null;
     try {
         const doc = (0,dist/* parse */.qg)(text);
-        if (doc !== null && typeof doc === 'object' && 'title' in doc) {
-            const title = doc.title;
-            if (typeof title === 'string' && !sameTitle(title, current))
-                return title;
-        }
+        if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+            return null;
+        const { title, id } = doc;
+        const written = nonBlankText(title);
+        return written === null ? null : { title: written, id: nonBlankText(id) };
     }
     catch {
-        // An unparsable earlier version cannot name a previous title.
+        return null; // an unparsable earlier version names nothing
     }
-    return null;
+}
+/** The title a manifest's earlier text names, when it is not `current`. */
+function titleIn(text, current) {
+    const title = identityIn(text)?.title ?? null;
+    return title !== null && !sameTitle(title, current) ? title : null;
 }
 /**
  * The title a manifest had before, through any PreviousVersions source (git,
@@ -17162,12 +17202,14 @@ function inShard(file, shard) {
 
 
 
+
 // Which manifests a run plans: its shard's share of the catalogue and, in the
 // plan of a change (a pull request, `plan --changed-since`), only those the
-// change touches. The others are still parsed and checked (titles stay unique
-// across the catalogue, the items they claim stay theirs), but their items are
-// not read in detail: a change's plan costs what the change touches. Applies
-// read everything, whatever they are given.
+// change touches. The others' items are not read in detail, and where the
+// change may clash with them (parseFocus) they are parsed and checked too:
+// titles stay unique across the catalogue, the items they claim stay theirs.
+// A change's plan costs what the change touches. Applies read everything,
+// whatever they are given.
 /** The change this run's plan covers, once git has told it; null when the run plans its whole share. */
 async function changeInPlan(options) {
     return options.settings.mode === 'plan' ? ((await options.deps.changes) ?? null) : null;
@@ -17180,6 +17222,40 @@ async function plansFile(options) {
         return (file) => inShard(file, shard);
     return (file) => inShard(file, shard) && changes.touches(file);
 }
+/**
+ * What the manifests' load parses first, and whether the rest too
+ * (LoadOptions.focus): the rest only when the change may clash with it, as a
+ * manifest new, moved, deleted or unreadable may, or one whose title or id is
+ * not the base's; otherwise every claim of the catalogue is the base's.
+ * Undefined where every manifest is parsed: a run that is no change's plan,
+ * or whose writes (script previews, preview renders) must rest on every
+ * manifest's claims, or that cannot read the base.
+ */
+function parseFocus(options) {
+    const { settings, deps } = options;
+    const { changes, previous } = deps;
+    const writes = settings.permissions.write || settings.previewRenders !== undefined;
+    if (settings.mode !== 'plan' || !changes || !previous || writes)
+        return undefined;
+    const isManifest = manifestPaths(settings.manifests);
+    const needsRest = async (change, first, files) => {
+        const found = new Set(files);
+        if ([...change.changed].some((file) => isManifest(file) && !found.has(file)))
+            return true;
+        const bases = await Promise.all(first.map(({ file }) => previous.read(file).then(identityIn)));
+        return first.some(({ outline }, index) => !sameIdentity(outline, bases[index] ?? null));
+    };
+    return changes.then((change) => change && {
+        parsesFirst: (file) => change.touches(file),
+        needsRest: (first, files) => needsRest(change, first, files),
+    }, () => null);
+}
+/** A manifest that names the title (in the service's terms) and the id it named at the base. */
+function sameIdentity(outline, base) {
+    if (outline?.title == null || base === null)
+        return false;
+    return sameTitle(base.title, outline.title) && base.id === outline.id;
+}
 /** The manifests this run plans, and the others (reserved: their items are theirs). */
 function splitPlanned(items, plans) {
     const mine = [];
@@ -17189,13 +17265,14 @@ function splitPlanned(items, plans) {
     return { mine, others };
 }
 /** How much of this shard a change's plan covers; undefined when the run plans its whole share. */
-async function planScope(options, items) {
+async function planScope(options, { items, unparsed: unparsedFiles = [] }) {
     const changes = await changeInPlan(options);
     if (!changes)
         return undefined;
     const share = items.filter((item) => inShard(item.file, options.settings.shard));
     const planned = share.filter((item) => changes.touches(item.file)).length;
-    return { base: changes.base, planned, unread: share.length - planned };
+    const unparsed = unparsedFiles.filter((file) => inShard(file, options.settings.shard)).length;
+    return { base: changes.base, planned, unread: share.length - planned + unparsed };
 }
 /**
  * The bases of the manifests a change names that this run plans, asked for
@@ -18123,7 +18200,7 @@ async function planStage(options, { load, rules }, observation, report) {
     // checked and keep their items, but are not read in detail nor planned.
     const { mine, others } = splitPlanned(load.items, await plansFile(options));
     const sharded = settings.shard !== undefined && settings.shard.count > 1;
-    const scope = await planScope(options, load.items);
+    const scope = await planScope(options, load);
     if (scope)
         report.scope = scope;
     // Each item of this shard was named as it was parsed, and its detail read
@@ -18131,10 +18208,15 @@ async function planStage(options, { load, rules }, observation, report) {
     // whole, proven listing.
     const listing = await observation.listing;
     report.accountsRead = { error: listing.accountsError, gap: listing.accountsGap };
+    // Manifests left unparsed claim items nobody here knows: no item is called
+    // unmanaged, and none is taken for one a manifest was renamed from.
+    const everyClaim = load.unparsed === undefined;
     const match = {
-        previousTitles: await previousTitles(options, mine, load.items, listing.contents),
+        previousTitles: everyClaim
+            ? await previousTitles(options, mine, load.items, listing.contents)
+            : new Map(),
         reserved: others,
-        listUnmanaged: !sharded,
+        listUnmanaged: !sharded && everyClaim,
     };
     const matching = matchItems(mine, listing.contents, match);
     const { matched } = matching;
@@ -18398,6 +18480,7 @@ async function runEngine(given) {
     // to tell the change. A change that fails fails the plan stage, which awaits it too.
     const plans = plansFile(options);
     askBasesAhead(options, plans);
+    const focus = parseFocus(options);
     try {
         const load = await loadManifests({
             cwd: settings.cwd,
@@ -18407,6 +18490,7 @@ async function runEngine(given) {
             },
             // Workers free the main thread for the service's answers; with none to read, they only cost their start.
             ...(observation === null ? { workers: 0 } : {}),
+            ...(focus === undefined ? {} : { focus }),
         });
         // The release file and the run's inputs, read once for the plan, the report and every send.
         const rules = releaseRules(load.release ?? null, runRelease(options.settings));

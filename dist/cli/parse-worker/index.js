@@ -20240,7 +20240,8 @@ function normalize_warningsOf(item) {
 // title, its pinned id and the accounts written well. Duplicate titles and
 // unknown accounts are then reported in the same run as a wrong type or a bad
 // date, instead of only once those are fixed.
-function outline_text(value) {
+/** A title or an id as a manifest names it: a string with more than blanks. */
+function nonBlankText(value) {
     return typeof value === 'string' && /\S/.test(value) ? value : null;
 }
 function field(value, key) {
@@ -20264,8 +20265,8 @@ function outlineOf(file, value, positions) {
         : [];
     return {
         file,
-        title: outline_text(field(value, 'title')),
-        id: outline_text(field(value, 'id')),
+        title: nonBlankText(field(value, 'title')),
+        id: nonBlankText(field(value, 'id')),
         location,
         locations,
         accounts,
