@@ -2,6 +2,7 @@ import { parse } from 'yaml';
 import type { PublishOptions } from '../service-client/types.ts';
 import { defaultsFilesAbove } from '../manifest/catalogue-files.ts';
 import { nonBlankText } from '../manifest/outline.ts';
+import { isRecord } from '../record.ts';
 import type { DesiredItem } from '../manifest/types.ts';
 import { sameTitle, titleKey } from '../text/service-terms.ts';
 
@@ -76,8 +77,8 @@ export function identityIn(text: string | null): { title: string; id: string | n
   if (text === null) return null;
   try {
     const doc: unknown = parse(text);
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return null;
-    const { title, id } = doc as Record<string, unknown>;
+    if (!isRecord(doc)) return null;
+    const { title, id } = doc;
     const written = nonBlankText(title);
     return written === null ? null : { title: written, id: nonBlankText(id) };
   } catch {
@@ -118,10 +119,6 @@ export async function previousTitle(
 
 type Settings = Omit<PublishOptions, 'account_ids'>;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
 function publishSettingsIn(text: string): Settings | null {
   let doc: unknown;
@@ -130,7 +127,7 @@ function publishSettingsIn(text: string): Settings | null {
   } catch {
     return null; // an unparsable earlier version says nothing
   }
-  if (!isObject(doc) || !isObject(doc.publish)) return null;
+  if (!isRecord(doc) || !isRecord(doc.publish)) return null;
   const p = doc.publish;
   const flag = (value: unknown, fallback: boolean): boolean =>
     typeof value === 'boolean' ? value : fallback;
@@ -142,7 +139,7 @@ function publishSettingsIn(text: string): Settings | null {
     notify_subscribers: flag(p.notify_subscribers, true),
     ai_disclosure: flag(p.ai_disclosure, true),
   };
-  const tiktok = isObject(p.tiktok) ? p.tiktok : {};
+  const tiktok = isRecord(p.tiktok) ? p.tiktok : {};
   if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
     settings.tiktok_post_mode = tiktok.post_mode;
   if (typeof tiktok.privacy === 'string') settings.tiktok_privacy = tiktok.privacy;
@@ -179,8 +176,8 @@ function personaIn(text: string | null): string | null | undefined {
   } catch {
     return undefined;
   }
-  if (!isObject(doc) || !('persona' in doc)) return null;
-  const persona = isObject(doc.persona) ? doc.persona.id : doc.persona;
+  if (!isRecord(doc) || !('persona' in doc)) return null;
+  const persona = isRecord(doc.persona) ? doc.persona.id : doc.persona;
   return typeof persona === 'string' ? persona : null;
 }
 
