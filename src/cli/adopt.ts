@@ -16,15 +16,16 @@ import { styleFor, terminalLogger, writeLine, type CliIO } from './terminal.ts';
 // only; it rewrites manifests in the working tree, for a commit to keep.
 
 export async function runAdoptCommand(options: CliOptions, io: CliIO, seams: RunSeams = {}): Promise<number> {
-  let settings;
+  let settings, client;
   try {
     settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
+    // A key the client refuses (not a service key) is the user's to fix, said as any other setting.
+    client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
   } catch (error) {
     writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
     return error instanceof ConfigurationError ? EXIT.usage : EXIT.service;
   }
   const scrub = (text: string): string => scrubSecrets(text, [settings.apiKey]);
-  const client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
   try {
     const result = await runAdopt({
       settings: runSettingsFromFlags('plan', options),

@@ -32,12 +32,15 @@ describe('content-as-code without a service', () => {
     expect(noKey.err).toContain('--api-key-stdin');
   });
 
-  it('exits 2 on a malformed key without printing it', async () => {
-    const run = memoryIO({ env: { CONTENT_BASE_URL: 'http://127.0.0.1:9' }, stdin: 'not-a-key-1234\n' });
-    expect(await main(['plan', '--api-key-stdin'], run.io)).toBe(2);
-    expect(run.err).toContain('does not start with svc_live_:');
-    expect(run.err + run.out).not.toContain('not-a-key-1234');
-  });
+  it.each(['plan', 'apply', 'import', 'drafts', 'adopt', 'doctor'])(
+    '%s exits 2 on a malformed key without printing it',
+    async (command) => {
+      const run = memoryIO({ env: { CONTENT_BASE_URL: 'http://127.0.0.1:9' }, stdin: 'not-a-key-1234\n' });
+      expect(await main([command, '--api-key-stdin'], run.io)).toBe(2);
+      expect(run.err).toContain('does not start with svc_live_:');
+      expect(run.err + run.out).not.toContain('not-a-key-1234');
+    },
+  );
 
   it('prints the manifest JSON Schema', async () => {
     const run = memoryIO();
