@@ -19,7 +19,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // bundle. main.ts is imported after the cache is on, so it is cached too.
 if (process.env.RUNNER_ENVIRONMENT !== 'github-hosted')
     (0,node_module__WEBPACK_IMPORTED_MODULE_0__.enableCompileCache)();
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(108), __nccwpck_require__.e(110)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2110));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(108), __nccwpck_require__.e(994)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3994));
 await run();
 
 __webpack_async_result__();

@@ -11,7 +11,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // Node, so they come in with main.ts once the check has passed.
 
 (0,_runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .requireSupportedNode */ .Am)('content-as-code <command>');
-const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(516), __nccwpck_require__.e(541)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8541));
+const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(516), __nccwpck_require__.e(60)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1060));
 const { EXIT } = await __nccwpck_require__.e(/* import() */ 911).then(__nccwpck_require__.bind(__nccwpck_require__, 7911));
 const code = await main(process.argv.slice(2));
 process.exitCode = code;

@@ -19735,7 +19735,16 @@ function blocksWrites(problem) {
     return problem.severity === 'error' && problem.itemOnly !== true;
 }
 
+;// CONCATENATED MODULE: ./src/record.ts
+// The one test for a JSON object, for every reader of parsed YAML, JSON and
+// the service's answers.
+/** An object that is neither null nor an array. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/release-schema.ts
+
 
 
 
@@ -19902,15 +19911,11 @@ const releaseSchema = strictObject({
     params: { code: 'pause_without_reason' },
     message: 'paused is true without a reason and a since; add reason: (why) and since: (a date, like 2026-11-20) beside it, so that every run can say why and for how long',
     // Checked whatever else is wrong, so that one run reports every mistake.
-    when: (payload) => isObject(payload.value) &&
+    when: (payload) => isRecord(payload.value) &&
         payload.value['paused'] === true &&
         (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
 })
     .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
-/** A YAML mapping, read as a plain object. */
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 /** `paused` in a manifest or a `_defaults.yml`: true, or why and since when. */
 const pausedField = union([
     schemas_boolean(),
@@ -19933,6 +19938,7 @@ function releaseJsonSchema() {
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
+
 
 
 
@@ -20003,7 +20009,7 @@ const publish = strictObject({
     params: { code: 'kids_and_age_restricted' },
     message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
     // Checked even when another field of publish is wrong, so that one run reports every mistake.
-    when: (payload) => schema_isObject(payload.value) &&
+    when: (payload) => isRecord(payload.value) &&
         payload.value['made_for_kids'] === true &&
         payload.value['age_restricted'] === true,
 })
@@ -20084,12 +20090,9 @@ const manifestSchema = strictObject({
     path: ['stage'],
     params: { code: 'published_without_accounts' },
     message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
-    when: (payload) => schema_isObject(payload.value) && payload.value['stage'] === 'published',
+    when: (payload) => isRecord(payload.value) && payload.value['stage'] === 'published',
 })
     .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
-function schema_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 /** JSON Schema of the manifest as written (input side), for editors and the README reference. */
 function manifestJsonSchema() {
     const schema = z.toJSONSchema(manifestSchema, {

@@ -1,8 +1,8 @@
-export const id = 110;
-export const ids = [110];
+export const id = 994;
+export const ids = [994];
 export const modules = {
 
-/***/ 2110:
+/***/ 3994:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -350,12 +350,12 @@ class WorkflowCommands {
     async setOutput(name, value) {
         core.setOutput(name, this.redact(value));
     }
-    /** Appends Markdown to the job summary; false when the runner gave no summary file (a local run). */
+    /** Appends Markdown to the job summary; without a summary file (a local run) the log says so. */
     async appendSummary(markdown) {
-        if (!process.env.GITHUB_STEP_SUMMARY)
-            return false;
-        await core.summary.addRaw(this.redact(markdown)).write();
-        return true;
+        if (process.env.GITHUB_STEP_SUMMARY)
+            await core.summary.addRaw(this.redact(markdown)).write();
+        else
+            this.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
     }
 }
 
@@ -855,12 +855,18 @@ function platformOf(word) {
  */
 const DEFAULT_CONNECTIONS = 128;
 
-;// CONCATENATED MODULE: ./src/service-client/readings.ts
-
-
+;// CONCATENATED MODULE: ./src/record.ts
+// The one test for a JSON object, for every reader of parsed YAML, JSON and
+// the service's answers.
+/** An object that is neither null nor an array. */
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+;// CONCATENATED MODULE: ./src/service-client/readings.ts
+
+
+
 /** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
 class Unrecognised extends Error {
     name = 'Unrecognised';
@@ -1014,15 +1020,16 @@ function readObject(body) {
     throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
 }
 const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
-function idIn(obj) {
-    for (const key of ID_KEYS) {
-        const value = obj[key];
-        if (typeof value === 'string' && value !== '')
-            return value;
-        if (typeof value === 'number' && Number.isFinite(value))
-            return String(value);
-    }
+/** An id as an opaque string: the service may send it as a number or as text. */
+function idText(value) {
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number' && Number.isFinite(value))
+        return String(value);
     return null;
+}
+function idIn(obj) {
+    return ID_KEYS.map((key) => idText(obj[key])).find((id) => id !== null) ?? null;
 }
 /**
  * A14: what a write answered. The item itself, only its id (at the top, or
@@ -1701,9 +1708,11 @@ const PAGES_AT_ONCE = 8;
 /**
  * Numbered pages asked for ahead of the walk when nothing gives their count,
  * once the service has shown that it pages by number: at most this many are
- * asked for past the end and dropped.
+ * asked for past the end and dropped. Four keep a walk at the service's pace
+ * while the run parses beside it; with two, a loaded machine's walk of 100
+ * pages took a fifth longer.
  */
-const PAGES_AHEAD = 2;
+const PAGES_AHEAD = 4;
 /** Answers in a row that repeat an earlier one while the hints say there is more, before the walk stops. */
 const REPEATS_BEFORE_ERROR = 2;
 /**
@@ -2094,20 +2103,16 @@ class Walk {
         const next = hints.next;
         if (next?.kind === 'link') {
             out.paging = 'next links';
-            return this.#follow({
-                page: null,
-                cursor: null,
-                link: resolveLink(this.#options.base, next.href, this.#path),
-            });
+            return this.#follow({ ...FIRST, link: resolveLink(this.#options.base, next.href, this.#path) });
         }
         if (next?.kind === 'cursor') {
             out.paging = 'next cursors';
-            return this.#follow({ page: null, cursor: next.cursor, link: null });
+            return this.#follow({ ...FIRST, cursor: next.cursor });
         }
         if (next?.kind === 'page') {
             if (out.paging === 'one page')
                 out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
-            this.#request = { page: next.page, cursor: null, link: null };
+            this.#request = { ...FIRST, page: next.page };
             this.#aheadOf = { page: next.page, hints };
             return true;
         }
@@ -2138,12 +2143,12 @@ class Walk {
         const current = hints.page ?? this.#request.page;
         if (current === null) {
             this.#probing = true;
-            this.#request = { page: 1, cursor: null, link: null };
+            this.#request = { ...FIRST, page: 1 };
             return true;
         }
         if (this.#out.paging === 'one page')
             this.#out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
-        this.#request = { page: current + 1, cursor: null, link: null };
+        this.#request = { ...FIRST, page: current + 1 };
         this.#aheadOf = { page: current + 1, hints };
         return true;
     }
@@ -2579,13 +2584,12 @@ class RateGate {
         if (this.#open !== null && until <= this.#until)
             return;
         this.#until = until;
-        const opened = this.#sleep(ms).then(() => {
+        // Opened however the sleep ends, unless a longer close has replaced it since.
+        const reopen = () => {
             if (this.#open === opened)
                 this.#open = null;
-        }, () => {
-            if (this.#open === opened)
-                this.#open = null;
-        });
+        };
+        const opened = this.#sleep(ms).then(reopen, reopen);
         this.#open = opened;
     }
     /** Resolves when the gate is open (at once when it is); throws the deadline's error when it opens after it. */
@@ -2779,6 +2783,7 @@ class RetriedCall {
 
 
 
+
 // The resources of the interface, read from answers whose envelope
 // readings.ts has recognised. Unknown extra fields are ignored; a status or a
 // platform beyond the interface is kept as sent and stays local to its item
@@ -2821,24 +2826,20 @@ function shapes_status(value) {
         return unknownStatus('');
     return statusWord(value) ?? unknownStatus(value);
 }
-/** An id as an opaque string: the service may send it as a number or as text. */
-function idText(value) {
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number' && Number.isFinite(value))
-        return String(value);
-    return null;
-}
-/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
-function unwrap(body) {
+/** A reading of readings.ts; a ShapeProblem when none covers the answer. */
+function read(reading) {
     try {
-        return readObject(body).object;
+        return reading();
     }
     catch (error) {
         if (error instanceof Unrecognised)
             throw new ShapeProblem(error.message);
         throw error;
     }
+}
+/** A9 through readings.ts. */
+function unwrap(body) {
+    return read(() => readObject(body).object);
 }
 // ---- resources ----------------------------------------------------------
 function persona(value) {
@@ -2946,44 +2947,21 @@ function parseMediaLinks(body) {
 function parseTaskStatus(body, contentId) {
     const obj = unwrap(body);
     const id = idText(obj.id) ?? contentId;
-    let read;
-    try {
-        read = readTaskStatus(obj);
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
+    const task = read(() => readTaskStatus(obj));
     return {
         id,
-        status: shapes_status(read.status),
+        status: shapes_status(task.status),
         progress: progress(obj.progress),
-        last_error: shapes_text(read.lastError),
+        last_error: shapes_text(task.lastError),
     };
 }
 /** A10 through readings.ts. */
 function parseCredits(body) {
-    try {
-        return readCredits(body).credits;
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
+    return read(() => readCredits(body).credits);
 }
 /** A11 through readings.ts. */
 function parseSubscription(body) {
-    let scope;
-    try {
-        scope = readSubscription(body).fields;
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
+    const scope = read(() => readSubscription(body).fields);
     const plan = scope.plan;
     return {
         plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
@@ -3378,14 +3356,13 @@ class HttpServiceClient {
         return lost;
     }
     async mediaLinks(id) {
-        const path = paths.content(id);
-        return this.#parse('GET', path, await this.#call('GET', path), parseMediaLinks);
+        return this.#get(paths.content(id), parseMediaLinks);
     }
     async getContent(id, options) {
         return options?.listed === true ? this.#lookAgainOn404(id) : this.#getOnce(id);
     }
     async #getOnce(id) {
-        return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
+        return this.#get(paths.content(id), parseContentDetail);
     }
     /**
      * A14: whatever the create answers (the item, only its id, or nothing), the
@@ -3476,23 +3453,19 @@ class HttpServiceClient {
         this.#pace.state(limit);
     }
     async taskStatus(contentId) {
-        const path = paths.taskStatus(contentId);
-        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
+        return this.#get(paths.taskStatus(contentId), (body) => parseTaskStatus(body, contentId));
     }
     listAccounts() {
         return this.#listAll(paths.accounts(), parseAccount);
     }
     async credits() {
-        const path = paths.credits();
-        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
+        return this.#get(paths.credits(), parseCredits);
     }
     async subscription() {
-        const path = paths.subscription();
-        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
+        return this.#get(paths.subscription(), parseSubscription);
     }
     async introspect() {
-        const path = paths.introspect();
-        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
+        return this.#get(paths.introspect(), parseIntrospection);
     }
     close() {
         return this.#transport.close();
@@ -3560,6 +3533,10 @@ class HttpServiceClient {
         this.#onListing?.(path, outcome);
         const items = outcome.rows.map((row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
         return { items, complete: outcome.complete, gap: outcome.gap, behind: outcome.behind };
+    }
+    /** One GET of a single object, parsed. */
+    async #get(path, parse) {
+        return this.#parse('GET', path, await this.#call('GET', path), parse);
     }
     #parse(method, path, body, parse, where) {
         try {
@@ -3686,6 +3663,7 @@ function clearedFields(edit, detail) {
 
 
 
+
 // `doctor`: what the live service shows of each "not shown" rule, read with
 // the same readings.ts the client parses through, so a rule reported
 // understood is one the client handles. Reads only (the client refuses any
@@ -3697,38 +3675,23 @@ class Findings {
     /** Every read that failed, in order: when nothing was observed, they say why. */
     failures = [];
     understood(rule, endpoint, reading, seen) {
-        this.list.push({
-            rule,
-            title: RULES[rule].title,
-            endpoint,
-            verdict: 'understood',
-            reading,
-            seen,
-            consequence: null,
-        });
+        this.#add(rule, endpoint, { verdict: 'understood', reading, seen, consequence: null });
     }
     notUnderstood(rule, endpoint, seen) {
-        const { otherwise, effect } = RULES[rule];
-        this.list.push({
-            rule,
-            title: RULES[rule].title,
-            endpoint,
+        const { otherwise: action, effect } = RULES[rule];
+        this.#add(rule, endpoint, {
             verdict: 'not understood',
             reading: null,
             seen,
-            consequence: { action: otherwise, effect },
+            consequence: { action, effect },
         });
     }
     notObserved(rule, endpoint, seen) {
-        this.list.push({
-            rule,
-            title: RULES[rule].title,
-            endpoint,
-            verdict: 'not observed',
-            reading: null,
-            seen,
-            consequence: null,
-        });
+        this.#add(rule, endpoint, { verdict: 'not observed', reading: null, seen, consequence: null });
+    }
+    /** A finding of `rule` at `endpoint`, under the rule's title. */
+    #add(rule, endpoint, verdict) {
+        this.list.push({ rule, title: RULES[rule].title, endpoint, ...verdict });
     }
     /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
     failed(rule, endpoint, error) {
@@ -4164,9 +4127,7 @@ async function runDoctorMode(commands, inputs) {
     const report = await runDoctor({ baseUrl, apiKey, allowInsecureHttp });
     for (const line of renderDoctorText(report).split('\n'))
         commands.info(line);
-    if (!(await commands.appendSummary(renderDoctorMarkdown(report)))) {
-        commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-    }
+    await commands.appendSummary(renderDoctorMarkdown(report));
     return doctorPassed(report) ? null : doctorHeadline(report);
 }
 
@@ -4602,6 +4563,7 @@ function blocksWrites(problem) {
 
 
 
+
 // The one definition of the release file (`_release.yml` in the manifests'
 // folder): freeze windows, the kill switch and paused accounts. Like the
 // manifest's schema, the loader validates with it and
@@ -4762,15 +4724,11 @@ const releaseSchema = schemas/* strictObject */.rej({
     params: { code: 'pause_without_reason' },
     message: 'paused is true without a reason and a since; add reason: (why) and since: (a date, like 2026-11-20) beside it, so that every run can say why and for how long',
     // Checked whatever else is wrong, so that one run reports every mistake.
-    when: (payload) => isObject(payload.value) &&
+    when: (payload) => isRecord(payload.value) &&
         payload.value['paused'] === true &&
         (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
 })
     .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
-/** A YAML mapping, read as a plain object. */
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 /** `paused` in a manifest or a `_defaults.yml`: true, or why and since when. */
 const pausedField = schemas/* union */.KCZ([
     schemas/* boolean */.zMY(),
@@ -4793,6 +4751,7 @@ function releaseJsonSchema() {
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
+
 
 
 
@@ -4863,7 +4822,7 @@ const publish = schemas/* strictObject */.rej({
     params: { code: 'kids_and_age_restricted' },
     message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
     // Checked even when another field of publish is wrong, so that one run reports every mistake.
-    when: (payload) => schema_isObject(payload.value) &&
+    when: (payload) => isRecord(payload.value) &&
         payload.value['made_for_kids'] === true &&
         payload.value['age_restricted'] === true,
 })
@@ -4944,12 +4903,9 @@ const manifestSchema = schemas/* strictObject */.rej({
     path: ['stage'],
     params: { code: 'published_without_accounts' },
     message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
-    when: (payload) => schema_isObject(payload.value) && payload.value['stage'] === 'published',
+    when: (payload) => isRecord(payload.value) && payload.value['stage'] === 'published',
 })
     .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
-function schema_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 /** JSON Schema of the manifest as written (input side), for editors and the README reference. */
 function manifestJsonSchema() {
     const schema = z.toJSONSchema(manifestSchema, {
@@ -5006,6 +4962,7 @@ function outlineOf(file, value, positions) {
 
 
 
+
 /**
  * `previous` asked once per file for the run: the plan reads a base from
  * several stages (renames, service edits, a preview's reach, the
@@ -5052,7 +5009,7 @@ function identityIn(text) {
         return null;
     try {
         const doc = (0,dist/* parse */.qg)(text);
-        if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+        if (!isRecord(doc))
             return null;
         const { title, id } = doc;
         const written = nonBlankText(title);
@@ -5084,9 +5041,6 @@ async function previousTitle(previous, item, remoteTitles = new Set()) {
     }
     return atBase;
 }
-function earlier_versions_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
 function publishSettingsIn(text) {
     let doc;
@@ -5096,7 +5050,7 @@ function publishSettingsIn(text) {
     catch {
         return null; // an unparsable earlier version says nothing
     }
-    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
+    if (!isRecord(doc) || !isRecord(doc.publish))
         return null;
     const p = doc.publish;
     const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
@@ -5108,7 +5062,7 @@ function publishSettingsIn(text) {
         notify_subscribers: flag(p.notify_subscribers, true),
         ai_disclosure: flag(p.ai_disclosure, true),
     };
-    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
+    const tiktok = isRecord(p.tiktok) ? p.tiktok : {};
     if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
         settings.tiktok_post_mode = tiktok.post_mode;
     if (typeof tiktok.privacy === 'string')
@@ -5142,9 +5096,9 @@ function personaIn(text) {
     catch {
         return undefined;
     }
-    if (!earlier_versions_isObject(doc) || !('persona' in doc))
+    if (!isRecord(doc) || !('persona' in doc))
         return null;
-    const persona = earlier_versions_isObject(doc.persona) ? doc.persona.id : doc.persona;
+    const persona = isRecord(doc.persona) ? doc.persona.id : doc.persona;
     return typeof persona === 'string' ? persona : null;
 }
 /** The persona a manifest had at the base; undefined when the manifest did not exist there. */
@@ -6324,6 +6278,7 @@ class TreeBuilder {
 
 
 
+
 // The release file: `_release.yml` (or `.yaml`) in the folder the manifests'
 // glob starts in, `content/_release.yml` by default. It is read by the same
 // YAML reader and checked the same way as a manifest (its own zod schema,
@@ -6362,11 +6317,11 @@ function readRelease(file, text) {
  * too, so that one run reports every mistake.
  */
 function windowsAlone(value, at) {
-    const freeze = isObject(value) ? value['freeze'] : null;
+    const freeze = isRecord(value) ? value['freeze'] : null;
     if (!Array.isArray(freeze))
         return [];
     return freeze.flatMap((entry, index) => {
-        if (!isObject(entry))
+        if (!isRecord(entry))
             return [];
         const { every, from, until, time_zone } = entry;
         const times = { every, from, until, time_zone, reason: 'the times alone' };
@@ -8014,6 +7969,7 @@ function finished(run, durationMs) {
 
 ;// CONCATENATED MODULE: ./src/plan/diff.ts
 
+
 // Field-level comparison of a manifest with a remote item. Only what the
 // manifest says is compared: an absent property is not managed.
 /** Fields whose change makes an existing render stale (A16). */
@@ -8062,9 +8018,6 @@ function remoteValue(remote, field) {
         return remote.persona?.id ?? null;
     return remote[field] ?? null;
 }
-function isPlainObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /**
  * An object in the service's terms: it covers what the manifest asks for when
  * every key the manifest sets has that value on the service. Keys the service
@@ -8072,9 +8025,9 @@ function isPlainObject(value) {
  */
 function coversKeys(wanted, current) {
     const remote = current === null || current === undefined ? {} : current;
-    if (!isPlainObject(remote))
+    if (!isRecord(remote))
         return false;
-    return Object.entries(wanted).every(([key, value]) => isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
+    return Object.entries(wanted).every(([key, value]) => isRecord(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
 }
 /** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
 function sameInServiceTerms(field, wanted, current) {
@@ -8082,7 +8035,7 @@ function sameInServiceTerms(field, wanted, current) {
         return typeof current === 'string' && sameTitle(wanted, current);
     if (TEXT_FIELDS.has(field) && typeof wanted === 'string')
         return typeof current === 'string' && serviceText(wanted) === serviceText(current);
-    if (field === 'fine_tuning' && isPlainObject(wanted))
+    if (field === 'fine_tuning' && isRecord(wanted))
         return coversKeys(wanted, current);
     return sameValue(wanted, current);
 }
@@ -8117,15 +8070,15 @@ function personaDifference(desired, remote) {
 }
 /** The keys of the service's object that the manifest's does not set, as `prefix.key` paths, with their values. */
 function keysBeyond(wanted, current, prefix) {
-    if (!isPlainObject(current))
+    if (!isRecord(current))
         return [];
-    const mine = isPlainObject(wanted) ? wanted : {};
+    const mine = isRecord(wanted) ? wanted : {};
     return Object.entries(current).flatMap(([key, value]) => {
         if (value === null || value === undefined)
             return [];
         if (!Object.hasOwn(mine, key))
             return [{ field: `${prefix}.${key}`, value }];
-        return isPlainObject(mine[key]) ? keysBeyond(mine[key], value, `${prefix}.${key}`) : [];
+        return isRecord(mine[key]) ? keysBeyond(mine[key], value, `${prefix}.${key}`) : [];
     });
 }
 /** Fields whose service value is not the manifest's business to show: the script the service wrote (A15). */
@@ -8211,7 +8164,7 @@ function settingsChanges(desired, remote) {
         if (wanted === undefined || current === null || current === undefined)
             continue;
         // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
-        if (key === 'subtitle_settings' && isPlainObject(wanted) && coversKeys(wanted, current))
+        if (key === 'subtitle_settings' && isRecord(wanted) && coversKeys(wanted, current))
             continue;
         if (!sameValue(wanted, current))
             drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
@@ -8627,10 +8580,8 @@ async function settleRace(run, context) {
 ;// CONCATENATED MODULE: ./src/apply/readback.ts
 
 
+
 const readback_TEXT_FIELDS = ['full_text', 'textover'];
-function readback_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /** What a create or an edit sent that the service holds differently. */
 function readBackFields(sent, detail) {
     const notes = [];
@@ -8642,7 +8593,7 @@ function readBackFields(sent, detail) {
                 notes.push({ field, how: 'normalised_text' });
     }
     const tuning = sent.fine_tuning;
-    if (readback_isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
+    if (isRecord(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
         notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
     const persona = sent.persona_id;
     if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
@@ -8653,7 +8604,7 @@ function readBackFields(sent, detail) {
 function readBackRender(sent, detail) {
     const wanted = sent.subtitle_settings;
     const held = detail.video_settings?.subtitle_settings ?? null;
-    if (readback_isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
+    if (isRecord(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
         return [{ field: 'video.subtitles', how: 'filled_defaults' }];
     return [];
 }
@@ -8828,6 +8779,15 @@ async function readStatus(client, id) {
     const detail = await client.getContent(id);
     return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
 }
+/** The item's updated_at, best-effort: null when it cannot be read. */
+async function readUpdatedAt(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/apply/dispatch.ts
 
@@ -8882,13 +8842,8 @@ async function signOf(client, id, before) {
         return now.status;
     if (before.updatedAt === null)
         return null;
-    try {
-        const updatedAt = (await client.getContent(id)).updated_at;
-        return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
-    }
-    catch {
-        return null;
-    }
+    const updatedAt = await readUpdatedAt(client, id);
+    return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
 }
 /**
  * Looks for a sign until the stall threshold has passed since the request
@@ -8906,14 +8861,6 @@ async function watchForSign(context, id, before) {
         if (left <= 0)
             return until < stalled ? 'cut short' : null;
         await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
-    }
-}
-async function updatedAtOf(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
     }
 }
 /** The check before every send: a freeze or a pause may have begun since the plan, or since the first send. */
@@ -8947,7 +8894,7 @@ async function dispatch(context, id, status, write) {
             if (!(error instanceof OutcomeUnknownError))
                 throw error;
             unknownSince ??= sentAt;
-            before ??= { status, updatedAt: await updatedAtOf(client, id) };
+            before ??= { status, updatedAt: await readUpdatedAt(client, id) };
             const sign = await watchForSign(context, id, before);
             if (sign === 'cut short')
                 throw new OutcomeStillUnknownError(write.what, unknownSince, sends, false, 'deadline');
@@ -9077,13 +9024,8 @@ function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
 async function touchedSince(client, id, since) {
     if (since === undefined || since === null)
         return false;
-    try {
-        const now = (await client.getContent(id)).updated_at;
-        return now !== null && now !== since;
-    }
-    catch {
-        return false;
-    }
+    const now = await readUpdatedAt(client, id);
+    return now !== null && now !== since;
 }
 /** One read of the item: logged when it moved; whether its status moved. */
 async function look(client, target, options, seen) {
@@ -9315,6 +9257,7 @@ async function upload(run, step, context) {
 
 
 
+
 /** The most generations one render step sends: once more when the service parked the run after the voiceover. */
 const RENDER_SENDS = 2;
 /** A new item's render: another run that raced for the title may have rendered it already. */
@@ -9323,15 +9266,6 @@ function renderedMeanwhile(run, step) {
         run.status !== null &&
         (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
         run.status !== 'FAILED_UPLOAD');
-}
-/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
-async function updatedAt(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
-    }
 }
 /** Whether the item is still to be rendered once whatever was in flight has ended; null to stop the item. */
 async function stillToRender(run, step, context) {
@@ -9393,7 +9327,8 @@ function timed(run, context, outcome, startedAt) {
 async function sendOneRender(run, step, context, publication, answered) {
     const id = run.id;
     const before = run.status;
-    const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(context.client, id) : undefined;
+    // Best-effort: a retry is still sent when it cannot be read.
+    const since = before !== null && FAILED_STATUSES.has(before) ? await readUpdatedAt(context.client, id) : undefined;
     const startedAt = context.clock.now();
     const generation = { id, render: step.render, publication };
     const sent = await sendOnce(run, context, () => dispatchGeneration(context, generation, before));
@@ -9823,6 +9758,7 @@ class PreviewBudget {
 
 ;// CONCATENATED MODULE: ./src/plan/permissions.ts
 
+
 // What a run may send: the action derives the permissions from its mode,
 // event and inputs; the steps of the plan outside them are shown, not sent.
 /** Step kinds a run may carry out: plan mode only ever writes drafts (script previews). */
@@ -9864,15 +9800,12 @@ function allowedSteps(mode, permissions) {
 // no record of the pull request, so a run without GitHub access is covered.
 /** Fields a preview never writes, whatever main's manifest says (see above). */
 const NEVER_PREVIEWED = new Set(['title', 'persona_id']);
-function permissions_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /**
  * `wanted` written over `current` only where main's `owned` object sets the
  * key (recursively): the keys of `wanted` outside it are named in `withheld`.
  */
 function ownedPart(wanted, owned, current, path, withheld) {
-    const out = permissions_isObject(current) ? { ...current } : {};
+    const out = isRecord(current) ? { ...current } : {};
     for (const [key, value] of Object.entries(wanted)) {
         if (!Object.hasOwn(owned, key)) {
             if (!Object.hasOwn(out, key) || !sameValue(out[key], value))
@@ -9881,7 +9814,7 @@ function ownedPart(wanted, owned, current, path, withheld) {
         }
         const mine = owned[key];
         out[key] =
-            permissions_isObject(value) && permissions_isObject(mine)
+            isRecord(value) && isRecord(mine)
                 ? ownedPart(value, mine, out[key], `${path}.${key}`, withheld)
                 : value;
     }
@@ -9894,7 +9827,7 @@ function previewChange(change, owned, withheld) {
         withheld.push(change.field);
         return null;
     }
-    if (change.field !== 'fine_tuning' || !permissions_isObject(change.to) || !permissions_isObject(mine))
+    if (change.field !== 'fine_tuning' || !isRecord(change.to) || !isRecord(mine))
         return change;
     const to = ownedPart(change.to, mine, change.from, 'fine_tuning', withheld);
     return sameValue(to, change.from) ? null : { ...change, to };
@@ -11558,6 +11491,7 @@ function otherShardProblems(others, mine, observed) {
 
 
 
+
 // Who made each difference between a manifest and its item: what the plan
 // needs to keep a person's edit made in the service (plan/service-edits.ts).
 // Read from what git recorded, never guessed:
@@ -11582,9 +11516,6 @@ function otherShardProblems(others, mine, observed) {
  * (plan/types.ts, personaChanged).
  */
 const OWN_RULES = new Set(['title', 'persona_id']);
-function service_edits_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /** The fields one version of a manifest or defaults file asks for, in the plan's terms; {} when unreadable. */
 function askedIn(text) {
     let doc;
@@ -11594,7 +11525,7 @@ function askedIn(text) {
     catch {
         return {}; // an unparsable earlier version asked for nothing
     }
-    if (!service_edits_isObject(doc))
+    if (!isRecord(doc))
         return {};
     const asked = {};
     for (const field of ['description', 'full_text', 'textover'])
@@ -11603,7 +11534,7 @@ function askedIn(text) {
     const hashtags = hashtagsField.safeParse(doc.hashtags);
     if (hashtags.success)
         asked.hashtags = hashtags.data;
-    if (service_edits_isObject(doc.fine_tuning))
+    if (isRecord(doc.fine_tuning))
         asked.fine_tuning = doc.fine_tuning;
     return asked;
 }
@@ -11655,7 +11586,7 @@ function isEmpty(value) {
     return (value === null ||
         value === undefined ||
         value === '' ||
-        (service_edits_isObject(value) && Object.keys(value).length === 0));
+        (isRecord(value) && Object.keys(value).length === 0));
 }
 /**
  * How long after an item's creation the service may stamp its own work on
@@ -13357,6 +13288,7 @@ async function choose(setup) {
 ;// CONCATENATED MODULE: ./src/github/reviewed-block.ts
 
 
+
 // The reviewed plan, hidden in the sticky comment: one HTML comment on the
 // line after the comment's marker and digest, holding compact JSON and its
 // seal. It is written before the report and its size is held back from the
@@ -13465,13 +13397,10 @@ function readReviewedBlock(body, sealed) {
     const plan = checked(data);
     return plan === null ? { kind: 'unverified' } : { kind: 'plan', plan };
 }
-function reviewed_block_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 const hex = (value) => value === null || (typeof value === 'string' && /^[0-9a-f]{8,64}$/.test(value));
 /** Anything not exactly the shape written is no plan, sealed or not. */
 function checked(data) {
-    if (!reviewed_block_isObject(data) || !reviewed_block_isObject(data.items))
+    if (!isRecord(data) || !isRecord(data.items))
         return null;
     const head = data.head;
     const omitted = data.omitted;
@@ -13582,6 +13511,7 @@ async function readReviewEvidence(github, lookup) {
 
 
 
+
 const NONE = { gate: null, note: null };
 async function reviewCheckFor(decision, event, inputs, marker, github) {
     // Only an apply on a push compares (mode.ts), and only when require-review is not off.
@@ -13614,8 +13544,7 @@ async function reviewCheckFor(decision, event, inputs, marker, github) {
         });
     }
     catch (error) {
-        const status = error?.status;
-        return unavailable(`GitHub answered ${typeof status === 'number' ? status : 'with an error'} (${review_describe(error)})`);
+        return unavailable(`GitHub answered ${statusOf(error) ?? 'with an error'} (${review_describe(error)})`);
     }
     return { gate: { require, evidence }, note: null };
 }
@@ -13629,6 +13558,7 @@ function reviewSecret(inputs) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/preview-records.ts
+
 
 
 
@@ -13653,8 +13583,7 @@ function previewWritesFor({ event, inputs, decision }, github, log) {
             return await readPreviewRecords(client, { owner, repo, marker: markerFor(inputs.shard), author, seal });
         }
         catch (error) {
-            const status = error?.status;
-            log(`The pull requests' records of their script previews could not be read (GitHub answered ${typeof status === 'number' ? status : 'with an error'}): a draft holding a value the repository never asked for is held.`);
+            log(`The pull requests' records of their script previews could not be read (GitHub answered ${statusOf(error) ?? 'with an error'}): a draft holding a value the repository never asked for is held.`);
             return null;
         }
     };
@@ -13995,7 +13924,6 @@ function untrustedSource(name, payload, pullRequest, repository) {
 
 
 
-
 // Where imported manifests go: a folder under the manifests' glob, one file
 // per item named after its title, never one that exists already.
 /** The default output folder: `imported` under the folder the manifests' glob starts in. */
@@ -14046,11 +13974,6 @@ class FileNamer {
         }
     }
 }
-/**
- * A glob over titles: `*` any run of characters, `?` one character;
- * everything else literal. Matched in linear time (src/text/wildcard.ts).
- */
-const titleMatcher = textMatcher;
 
 ;// CONCATENATED MODULE: ./src/import/manifest.ts
 
@@ -14328,6 +14251,7 @@ function manifestText(value, options) {
 
 
 
+
 class ImportUsageError extends Error {
     name = 'ImportUsageError';
 }
@@ -14445,7 +14369,8 @@ async function runImport(options) {
     const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
     const filters = {
         keep: statusFilter(options.statuses ?? []),
-        only: options.only ? titleMatcher(options.only) : null,
+        // A glob over titles: `*` any run of characters, `?` one character, everything else literal.
+        only: options.only ? textMatcher(options.only) : null,
     };
     const report = {
         refused: null,
@@ -14576,14 +14501,19 @@ function writeManifests(cwd, outDir, texts) {
         writeScrubbedFile(external_node_path_default().join(cwd, file), text, { flag: 'wx' });
 }
 
+;// CONCATENATED MODULE: ./src/text/plural.ts
+// A count and its noun, as the reports say them: `1 item`, `2 items`.
+/** `count` with `word`, or with `words` when the count is not one. */
+function plural_plural(count, word, words = `${word}s`) {
+    return `${count} ${count === 1 ? word : words}`;
+}
+
 ;// CONCATENATED MODULE: ./src/import/render.ts
+
 
 // The import report in words, for the terminal and the action's log and job
 // summary: what was written, what was skipped and why, and whether the plan
 // of the written files is empty (the promise).
-function render_plural(count, one, many = `${one}s`) {
-    return `${count} ${count === 1 ? one : many}`;
-}
 const REASON_TITLES = {
     managed: 'already managed',
     filtered: 'left out by --only or --status',
@@ -14603,8 +14533,8 @@ function importHeadline(report) {
         ? ''
         : changes === 0
             ? ' A plan of them shows no change.'
-            : ` ${render_plural(changes, 'imported file')} would still change on the next plan (listed above).`;
-    return `Imported ${render_plural(report.imported.length, 'item')} into ${report.outDir || '.'}; skipped ${report.skipped.length}.${promise}`;
+            : ` ${plural_plural(changes, 'imported file')} would still change on the next plan (listed above).`;
+    return `Imported ${plural_plural(report.imported.length, 'item')} into ${report.outDir || '.'}; skipped ${report.skipped.length}.${promise}`;
 }
 function renderImportText(report) {
     const lines = [];
@@ -14665,14 +14595,13 @@ async function runImportMode(commands, inputs, workspace) {
     for (const line of renderImportText(report).split('\n'))
         commands.info(line);
     await commands.setOutput('imported', JSON.stringify(report.imported.map((item) => item.file)));
-    if (!(await commands.appendSummary(renderImportMarkdown(report)))) {
-        commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-    }
+    await commands.appendSummary(renderImportMarkdown(report));
     const unkept = report.refused !== null || (report.check?.changes.length ?? 0) > 0;
     return unkept ? importHeadline(report) : null;
 }
 
 ;// CONCATENATED MODULE: ./src/import/adopt.ts
+
 
 
 
@@ -14689,13 +14618,10 @@ function manifestValue(doc, edit) {
         return 'value' in tags ? tags.value : service;
     }
     const mine = edit.manifest;
-    if (edit.field === 'fine_tuning' && isPlain(mine) && isPlain(service)) {
+    if (edit.field === 'fine_tuning' && isRecord(mine) && isRecord(service)) {
         return Object.fromEntries(Object.keys(mine).flatMap((key) => (key in service ? [[key, service[key]]] : [])));
     }
     return service;
-}
-function isPlain(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 /** The manifest's text with the service's values of its edited fields; comments and layout kept. */
 function adoptedText(text, edits) {
@@ -14786,9 +14712,7 @@ async function runAdoptMode(commands, inputs, workspace) {
     for (const line of lines)
         commands.info(line);
     const summary = ['### content-as-code · adopt', '', ...lines.map((line) => inlineText(line.trim()))];
-    if (!(await commands.appendSummary(`${summary.join('\n\n')}\n`))) {
-        commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-    }
+    await commands.appendSummary(`${summary.join('\n\n')}\n`);
     return result.refused === null ? null : lines[0];
 }
 
@@ -15321,10 +15245,6 @@ function split(text) {
 // counted by stage in one sentence. When even the changed rows do not fit
 // (a first apply of 10,000 items), the tables keep as many rows as fit and
 // say how many more there are and where: the full plan file and the job summary.
-/** Thousands separated, as a reader counts: 10,000. */
-function count(n) {
-    return thousands(n);
-}
 /** A plan item with no step, hold or drift: counted, not listed. */
 function isQuiet(item) {
     return (item.steps.length === 0 &&
@@ -15345,10 +15265,10 @@ function quietSentence(quiet) {
         byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
     const stages = [...byStage]
         .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([stage, n]) => `${count(n)} ${stage}`)
+        .map(([stage, n]) => `${thousands(n)} ${stage}`)
         .join(', ');
     const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
-    return `${count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+    return `${thousands(quiet.length)} ${what} not listed (by stage: ${stages}).`;
 }
 /** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
 function moreRowsSentence(shown, total, where) {
@@ -15359,7 +15279,7 @@ function moreRowsSentence(shown, total, where) {
         where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
     ].filter((place) => place !== null);
     const rest = total - shown;
-    return (`**Showing ${count(shown)} of ${count(total)} items;** the other ${count(rest)} ` +
+    return (`**Showing ${thousands(shown)} of ${thousands(total)} items;** the other ${thousands(rest)} ` +
         `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
 }
 
@@ -15404,7 +15324,7 @@ function serviceEditSentence(edit) {
     }
 }
 /** Every edit of an item, in one note; the compact form names the fields only. Null when there is none. */
-function service_edit_words_serviceEditsText(edits, compact = false) {
+function serviceEditsText(edits, compact = false) {
     if (edits === undefined || edits.length === 0)
         return null;
     if (compact) {
@@ -15480,7 +15400,7 @@ function words_stepText(step, labels) {
             return `wait for ${step.status}`;
     }
 }
-function words_holdText(hold) {
+function holdText(hold) {
     switch (hold.kind) {
         case 'scheduled':
             return `publishes at ${formatInstant(hold.at)}`;
@@ -15547,18 +15467,18 @@ const FROZEN_OUTCOME = {
     render: 'not rendered until the window ends',
     edit: 'not created or edited until the window ends',
 };
-/** `create, render and publish`: what a pause or a freeze kept from happening. */
-function workText(work) {
-    const words = [...work];
-    return words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+/** `create, render and publish`: words joined as a sentence lists them. */
+function joinWords(words) {
+    return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 /** Why, and since when, as a pause says it: `: Brand review (since 2026-11-20 00:00 UTC)`. */
-function whyAndSince(reason, since) {
-    return `${reason ? `: ${reason}` : ''}${since ? ` (since ${formatInstant(since)})` : ''}`;
+function whyAndSince(pause) {
+    return `${pause.reason ? `: ${pause.reason}` : ''}${pause.since ? ` (since ${formatInstant(pause.since)})` : ''}`;
 }
 function pausedText(hold) {
-    const why = whyAndSince(hold.reason, hold.since);
-    const held = `not ${workText(hold.held)}`;
+    const why = whyAndSince(hold);
+    // What the pause kept from happening.
+    const held = `not ${joinWords(hold.held) || 'nothing'}`;
     switch (hold.scope) {
         case 'input':
             return `paused by the pause input${why}: ${held} in this run`;
@@ -15598,7 +15518,7 @@ function words_noteText(note) {
 }
 /** What an apply found about one item besides its outcome: holds that arose, normal forms met. */
 /** How a plan item's publication goes out, and every setting it sends, in the manifest's words. */
-function words_publishViaText(item) {
+function publishViaText(item) {
     if (!item.publishVia)
         return null;
     const sent = publicationSettings(item.publication?.options);
@@ -15631,7 +15551,7 @@ const DRIFT_FIELDS = {
     accounts: 'accounts',
     publish: 'publish settings',
 };
-function words_driftText(drift, compact = false) {
+function driftText(drift, compact = false) {
     const field = DRIFT_FIELDS[drift.field] ?? drift.field;
     if (compact)
         return `drift: ${field}`;
@@ -15677,7 +15597,7 @@ function keptValue(value) {
  * plan renders or publishes: they go out with the video, so they are named
  * (plan/diff.ts, keptFromService). The callers escape the whole line.
  */
-function words_keptText(kept, compact = false) {
+function keptText(kept, compact = false) {
     if (kept === undefined || kept.length === 0)
         return null;
     if (compact)
@@ -15690,7 +15610,7 @@ function words_keptText(kept, compact = false) {
  * draft, and why (plan/permissions.ts); null when it sends the whole edit or
  * the run does not preview.
  */
-function words_notPreviewedText(item) {
+function notPreviewedText(item) {
     const step = item.steps.find((entry) => entry.kind === 'edit');
     if (item.preview === undefined || step?.kind !== 'edit')
         return null;
@@ -15729,6 +15649,22 @@ function formatIn(iso, zone) {
     return `${WEEKDAY_NAMES[wall.getUTCDay()]} ${text.slice(0, 10)} ${text.slice(11, 16)} ${zone}`;
 }
 /**
+ * The notes beside a plan item's steps, in the order every report gives
+ * them; `compact` names fields without their values, and leaves out how the
+ * publication goes out.
+ */
+function words_planNotes(item, compact = false) {
+    return [
+        confirmationText(item),
+        ...item.holds.map(holdText),
+        ...item.drift.map((drift) => driftText(drift, compact)),
+        serviceEditsText(item.serviceEdits, compact),
+        keptText(item.kept, compact),
+        notPreviewedText(item),
+        compact ? null : publishViaText(item),
+    ].filter((text) => text !== null);
+}
+/**
  * What the results table says beside an outcome: why a skipped or held item
  * was (every one has a reason), what drifted and what to do about it, and
  * when a parked item publishes. Null when the outcome says it all.
@@ -15736,17 +15672,17 @@ function formatIn(iso, zone) {
 function words_resultNote(item, planned) {
     const holds = [...(item.holds ?? []), ...(planned?.holds ?? [])];
     // A drift stays after the run, whatever else it did: the results say it and the way out too.
-    const drift = (planned?.drift ?? []).map((entry) => words_driftText(entry));
-    const live = [unknownText(item), words_confirmationText(item)].filter((text) => text !== null);
+    const drift = (planned?.drift ?? []).map((entry) => driftText(entry));
+    const live = [unknownText(item), confirmationText(item)].filter((text) => text !== null);
     const planNotes = [
-        service_edit_words_serviceEditsText(planned?.serviceEdits),
-        words_keptText(planned?.kept),
-        planned ? words_notPreviewedText(planned) : null,
+        serviceEditsText(planned?.serviceEdits),
+        keptText(planned?.kept),
+        planned ? notPreviewedText(planned) : null,
     ].flatMap((text) => (text === null ? [] : [text]));
     const notes = [
         ...new Set([
             ...live,
-            ...holds.map(words_holdText),
+            ...holds.map(holdText),
             ...drift,
             ...planNotes,
             ...(item.notes ?? []).map(words_noteText),
@@ -15788,7 +15724,7 @@ function unknownText(item) {
  * (plan/confirmation.ts). One URL for several accounts is said where this run
  * published; an unconfirmed publication is said in every run until it is live.
  */
-function words_confirmationText(item) {
+function confirmationText(item) {
     const confirmation = item.confirmation;
     if (confirmation === undefined || confirmation.state === 'confirmed')
         return null;
@@ -15909,14 +15845,10 @@ function releaseLines(status) {
         ...itemsLine(status.items),
     ];
 }
-/** `: Brand review (since 2026-11-20 00:00 UTC)`, or as much of it as is known. */
-function why(pause) {
-    return `${pause.reason ? `: ${pause.reason}` : ''}${pause.since ? ` (since ${formatInstant(pause.since)})` : ''}`;
-}
 function pauseLine(pause) {
     return pause.by === 'input'
-        ? `Paused by the pause input${why(pause)}. Nothing is written to the service in this run; clear the input (or the variable behind it) to go on.`
-        : `Paused by ${pause.file ?? 'the release file'}${why(pause)}. Nothing is written to the service until paused is removed from it.`;
+        ? `Paused by the pause input${whyAndSince(pause)}. Nothing is written to the service in this run; clear the input (or the variable behind it) to go on.`
+        : `Paused by ${pause.file ?? 'the release file'}${whyAndSince(pause)}. Nothing is written to the service until paused is removed from it.`;
 }
 function freezeLine(entry, overridden) {
     const { freeze } = entry;
@@ -15930,14 +15862,14 @@ function freezeLine(entry, overridden) {
 function accountLine(entry) {
     const account = entry.account;
     const name = account.kind === 'id' ? `with id ${account.id}` : `${account.platform} "${account.name}"`;
-    return `Account ${name} is paused in ${entry.pause.location.file}${why(entry.pause)}: items that publish to it are not published, to it or to any other account they name.`;
+    return `Account ${name} is paused in ${entry.pause.location.file}${whyAndSince(entry.pause)}: items that publish to it are not published, to it or to any other account they name.`;
 }
 function itemsLine(items) {
     if (items.length === 0)
         return [];
     const named = items
         .slice(0, NAMED_ITEMS)
-        .map(({ file, pause }) => `${file}${pauseWhere(file, pause)}${why(pause)}`);
+        .map(({ file, pause }) => `${file}${pauseWhere(file, pause)}${whyAndSince(pause)}`);
     const more = items.length > NAMED_ITEMS ? `, and ${items.length - NAMED_ITEMS} more` : '';
     const count = items.length === 1 ? '1 manifest is' : `${items.length} manifests are`;
     return [`${count} paused, and held until paused is removed: ${named.join('; ')}${more}.`];
@@ -15946,11 +15878,19 @@ function itemsLine(items) {
 function pauseWhere(file, pause) {
     return pause.location.file === file ? '' : ` by ${pause.location.file}`;
 }
-function joinWords(words) {
-    return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+;// CONCATENATED MODULE: ./src/text/shortened.ts
+// Text cut to fit a table cell or a one-line description, counted in code
+// points so that no character is split.
+/** `text` on one line, at most `max` characters: the last one an ellipsis when it was cut. */
+function shortened_shortened(text, max) {
+    const chars = [...text.replace(/\s+/g, ' ').trim()];
+    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
 
 
 
@@ -16054,29 +15994,26 @@ function trimNote(dropped, compact, context, target) {
     return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
 }
 // ---------------------------------------------------------------- headline
-function markdown_plural(count, word, words = `${word}s`) {
-    return `${count} ${count === 1 ? word : words}`;
-}
 function headline(report, context) {
     const manifests = report.load.files.length;
     const errors = report.problems.filter((p) => p.severity === 'error').length;
     const warnings = report.problems.length - errors;
     const problemText = errors + warnings > 0
-        ? `${[errors ? markdown_plural(errors, 'error') : null, warnings ? markdown_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+        ? `${[errors ? plural_plural(errors, 'error') : null, warnings ? plural_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
         : null;
     const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
     let sentence;
     if (report.fatal !== null) {
-        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${markdown_plural(manifests, 'manifest')}${shard}: ${inlineText(report.fatal, 500)}`;
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural_plural(manifests, 'manifest')}${shard}: ${inlineText(report.fatal, 500)}`;
     }
     else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
-        sentence = `**Validated** ${markdown_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+        sentence = `**Validated** ${plural_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
     }
     else if (report.result !== null && report.mode === 'apply') {
-        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${countsText(resultCounts(report.result, report.plan), true) || 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
+        sentence = `**Applied** ${plural_plural(manifests, 'manifest')}${shard}: ${countsText(resultCounts(report.result, report.plan), true) || 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
     }
     else {
-        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${report.plan ? countsText(planCounts(report.plan), true) || 'nothing to do' : 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
+        sentence = `**Plan** for ${plural_plural(manifests, 'manifest')}${shard}: ${report.plan ? countsText(planCounts(report.plan), true) || 'nothing to do' : 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
     }
     const lines = [`### content-as-code · ${report.mode}`, sentence];
     if (report.scope && report.plan !== null)
@@ -16127,7 +16064,7 @@ function heldForReviewLine(items) {
     }
     if (pulls.size === 0)
         return null;
-    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
+    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${plural_plural(count, 'item')})`);
     return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
 }
 /**
@@ -16219,7 +16156,8 @@ function planRows(report, context, layout) {
         itemTitle(item, layout),
         item.remote?.status ?? 'not created',
         layout.minimal ? stepKinds(item) : stepsText(item),
-        layout.minimal ? '' : notesText(item, layout),
+        // Plain text, escaped with its cell.
+        layout.minimal ? '' : words_planNotes(item, layout.compact).join('; '),
     ]);
 }
 /** The rows of the table a report is long by: its results, else its plan. */
@@ -16247,7 +16185,7 @@ function resultTable(report, context, layout) {
     ]);
     if (sharedUrls === 0)
         return table;
-    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+    return `${table}\n\nThe service reports one public URL per item: for ${plural_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
 }
 function plansByFile(report) {
     return new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
@@ -16293,7 +16231,7 @@ function unmanagedSection(unmanaged, layout) {
     ]);
     const more = unmanaged.length - shown.length;
     return [
-        `<details><summary>${markdown_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+        `<details><summary>${plural_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
         '',
         markdownTable(['Title', 'Id', 'Status'], rows),
         more > 0 ? `\nand ${more} more.` : '',
@@ -16322,30 +16260,11 @@ function stepsText(item) {
         return types_idleState(item);
     return item.steps.map((step) => words_stepText(step, markdownLabels)).join('; ');
 }
-/** Shortened on one line; escaped with the rest of its cell. */
-function shortened(text, maxLength) {
-    const flat = [...text.replace(/\s+/g, ' ').trim()];
-    return flat.length > maxLength ? `${flat.slice(0, Math.max(1, maxLength - 1)).join('')}…` : flat.join('');
-}
+/** Names and values shortened on one line, and escaped with the rest of their cell. */
 const markdownLabels = {
-    account: (account) => `${account.platform} ${shortened(account.name, 40)}`,
-    value: (text) => `“${shortened(text, 60)}”`,
+    account: (account) => `${account.platform} ${shortened_shortened(account.name, 40)}`,
+    value: (text) => `“${shortened_shortened(text, 60)}”`,
 };
-/** Plain text, escaped with its cell. */
-function notesText(item, layout) {
-    const notes = [
-        ...[words_confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
-        ...item.holds.map((hold) => words_holdText(hold)),
-        ...item.drift.map((drift) => words_driftText(drift, layout.compact)),
-        ...[
-            service_edit_words_serviceEditsText(item.serviceEdits, layout.compact),
-            words_keptText(item.kept, layout.compact),
-            words_notPreviewedText(item),
-        ].flatMap((text) => (text === null ? [] : [text])),
-        ...[layout.compact ? null : words_publishViaText(item)].flatMap((text) => (text === null ? [] : [text])),
-    ];
-    return notes.join('; ');
-}
 /**
  * Scripts reviewers read. The comment shows the scripts of items this plan
  * creates or edits (as a diff where the service has an earlier script; with
@@ -16423,6 +16342,7 @@ function summaryMarkdown(report, context, extras) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
+
 
 
 
@@ -16513,22 +16433,15 @@ function wrap(text, max) {
     lines.push(line);
     return lines;
 }
-function truncate(text, max) {
-    const chars = [...text.replace(/\s+/g, ' ').trim()];
-    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
 // ---- plan ----
 const terminalLabels = {
     /** Platforms only: the table stays narrow, the account names are in the manifest. */
     account: (account) => account.platform,
-    value: (text) => `"${truncate(text, 40)}"`,
+    value: (text) => `"${shortened_shortened(text, 40)}"`,
 };
-function describeStep(step) {
-    return stepText(step, terminalLabels);
-}
 function itemAction(item) {
     if (item.steps.length > 0)
-        return item.steps.map(describeStep).join(', then ');
+        return item.steps.map((step) => stepText(step, terminalLabels)).join(', then ');
     return idleState(item);
 }
 function itemNotes(item) {
@@ -16537,17 +16450,7 @@ function itemNotes(item) {
         notes.push(`renamed from "${item.renamedFrom}"`);
     if (item.match === 'pinned')
         notes.push('pinned by id');
-    const confirmation = confirmationText(item);
-    if (confirmation !== null)
-        notes.push(confirmation);
-    notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
-    for (const text of [serviceEditsText(item.serviceEdits), keptText(item.kept), notPreviewedText(item)])
-        if (text !== null)
-            notes.push(text);
-    const via = publishViaText(item);
-    if (via !== null)
-        notes.push(via);
-    return notes.join('; ');
+    return [...notes, ...planNotes(item)].join('; ');
 }
 function actionTone(item) {
     if (item.steps.length === 0)
@@ -16562,7 +16465,7 @@ function renderPlanText(plan, style = PLAIN, label) {
     if (plan.items.length > 0) {
         lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
             `${item.file}:${item.line}`,
-            truncate(item.title, 40),
+            shortened(item.title, 40),
             item.stage,
             flowText(item),
             item.remote?.status ?? 'new',
@@ -16573,16 +16476,13 @@ function renderPlanText(plan, style = PLAIN, label) {
     if (plan.unmanaged.length > 0) {
         lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
         for (const ref of plan.unmanaged)
-            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+            lines.push(`  ${ref.id}  ${shortened(ref.title, 60)}  ${ref.status}`);
     }
     return lines.join('\n');
 }
 /** The plan in one sentence: `5 items, 5 to create, 0 to edit, 4 to render, 2 publications.` */
 function planHeadline(plan) {
-    return `${itemCount(plan.items.length)}, ${countsText(planCounts(plan))}.`;
-}
-function itemCount(n) {
-    return `${n} item${n === 1 ? '' : 's'}`;
+    return `${plural_plural(plan.items.length, 'item')}, ${countsText(planCounts(plan))}.`;
 }
 // ---- results ----
 const OUTCOME_TONES = {
@@ -16622,7 +16522,7 @@ function renderResultsText(result, style = PLAIN, plan) {
     if (result.items.length > 0) {
         lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
             item.file,
-            truncate(item.title, 40),
+            shortened(item.title, 40),
             { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
             { text: item.status ?? '-', tone: statusTone(item.status) },
             formatDuration(item.durationMs),
@@ -16636,7 +16536,7 @@ function renderResultsText(result, style = PLAIN, plan) {
             const behind = oneUrlForSeveral(item) ? accountsBehindOneUrl(planned.get(item.file)) : [];
             for (const url of item.publishedUrls) {
                 const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
-                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+                lines.push(`  ${shortened(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
             }
         }
     }
@@ -16677,12 +16577,12 @@ function creditsLine(before, after) {
 function resultsHeadline(result, plan = null) {
     if (result.items.length === 0)
         return 'nothing to do.';
-    return `${itemCount(result.items.length)}, ${countsText(resultCounts(result, plan))}.`;
+    return `${plural_plural(result.items.length, 'item')}, ${countsText(resultCounts(result, plan))}.`;
 }
 function formatProgressLine(event, style = PLAIN) {
     const parts = [
         `  ${event.file}`,
-        truncate(event.title, 40),
+        shortened(event.title, 40),
         paint(event.status, statusTone(event.status), style),
     ];
     const percentage = event.progress?.percentage;
@@ -16690,7 +16590,7 @@ function formatProgressLine(event, style = PLAIN) {
         parts.push(`${Math.round(percentage)}%`);
     const detail = event.progress?.message ?? event.progress?.step;
     if (detail)
-        parts.push(paint(truncate(detail, 60), 'dim', style));
+        parts.push(paint(shortened(detail, 60), 'dim', style));
     return parts.join('  ');
 }
 /**
@@ -16777,6 +16677,7 @@ function emitAnnotations(commands, annotations) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
+
 
 /** GitHub's limit on a status's description. */
 const DESCRIPTION_LIMIT = 140;
@@ -16883,7 +16784,7 @@ function deploymentBody(target, publication, environment) {
         ref: target.sha,
         task: taskFor(publication.contentId),
         environment,
-        description: deployments_cut(`"${publication.title}" on ${publication.platform} "${publication.account}"`),
+        description: shortened_shortened(`"${publication.title}" on ${publication.platform} "${publication.account}"`, DESCRIPTION_LIMIT),
         payload: {
             content_id: publication.contentId,
             account_id: publication.accountId,
@@ -16905,7 +16806,7 @@ function statusBody(target, publication) {
     const url = publication.state === 'success' ? publication.url : null;
     return {
         state: publication.state,
-        description: deployments_cut(publication.description),
+        description: shortened_shortened(publication.description, DESCRIPTION_LIMIT),
         ...(url !== null ? { environment_url: url } : {}),
         ...(target.logUrl !== null ? { log_url: target.logUrl } : {}),
         // Every item published to an account shares its environment, and each stays live:
@@ -16926,13 +16827,6 @@ async function latestStatusIs(github, target, id, status) {
         latest.state === status.state &&
         (latest.description ?? '') === status.description &&
         (latest.environment_url ?? '') === (status.environment_url ?? ''));
-}
-/** One line of at most 140 characters, cut between code points so that no character is split. */
-function deployments_cut(text) {
-    const characters = [...text.replace(/\s+/g, ' ').trim()];
-    return characters.length <= DESCRIPTION_LIMIT
-        ? characters.join('')
-        : `${characters.slice(0, DESCRIPTION_LIMIT - 1).join('')}…`;
 }
 
 ;// CONCATENATED MODULE: ./src/action/deployments.ts
@@ -17352,9 +17246,7 @@ async function reportRun(commands, run) {
         pullRequest: decision.isPullRequest,
         planFile: planFile === null ? null : external_node_path_default().basename(planFile),
     };
-    if (!(await commands.appendSummary(summaryMarkdown(report, context, hidden)))) {
-        commands.debug('No GITHUB_STEP_SUMMARY file: the job summary was not written.');
-    }
+    await commands.appendSummary(summaryMarkdown(report, context, hidden));
     if (decision.isPullRequest && inputs.comment)
         await postComment(commands, report, context, event, inputs, run.github);
 }

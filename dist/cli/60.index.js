@@ -1,5 +1,5 @@
-export const id = 541;
-export const ids = [541,911];
+export const id = 60;
+export const ids = [60,911];
 export const modules = {
 
 /***/ 7911:
@@ -100,7 +100,7 @@ ${EXIT_CODE_LINES.map(([code, meaning]) => `  ${code}  ${meaning}`).join('\n')}
 
 /***/ }),
 
-/***/ 8541:
+/***/ 1060:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2825,7 +2825,6 @@ class Job {
     }
     #finish(phase, percentage) {
         const item = this.item;
-        const last = this.pending.length === 0;
         if (phase === 'audio')
             setStatus(item, 'AUDIO_PROCESSED');
         if (phase === 'video') {
@@ -2851,9 +2850,8 @@ class Job {
             item.upload_date = now;
             item.stats = { views: 0, likes: 0, comments: 0 };
         }
-        if (!last)
-            this.#snapshot(phase, percentage);
-        else if (this.#config.behaviours.staleProgress)
+        // The last phase clears the progress, unless the service keeps a stale snapshot.
+        if (this.pending.length > 0 || this.#config.behaviours.staleProgress)
             this.#snapshot(phase, percentage);
         else
             item.progress = null;
@@ -3572,14 +3570,10 @@ function editContent(call) {
         setStatus(item, 'NEW');
         item.progress = null;
     }
-    const invalidates = (fields.full_text !== undefined && fields.full_text !== item.full_text) ||
-        (fields.textover !== undefined && fields.textover !== item.textover) ||
-        (fields.persona_id !== undefined && fields.persona_id !== item.persona_id) ||
-        (fields.fine_tuning !== undefined && !same(fields.fine_tuning, item.fine_tuning));
-    const scriptChanged = (fields.title !== undefined && fields.title !== item.title) ||
-        (fields.full_text !== undefined && fields.full_text !== item.full_text) ||
-        (fields.textover !== undefined && fields.textover !== item.textover);
-    const fullTextChanged = fields.full_text !== undefined && fields.full_text !== item.full_text;
+    const changes = (name) => fields[name] !== undefined && !same(fields[name], item[name]);
+    const fullTextChanged = changes('full_text');
+    const invalidates = fullTextChanged || changes('textover') || changes('persona_id') || changes('fine_tuning');
+    const scriptChanged = changes('title') || fullTextChanged || changes('textover');
     Object.assign(item, fields);
     // A15: a new full_text without a textover gets a new script.
     if (fullTextChanged && fields.textover === undefined && item.full_text !== null) {
@@ -3720,24 +3714,17 @@ function upload(call) {
     const publication = readPublication(body, call.user, { kids: 'madeForKids', age: 'ageRestricted' });
     const item = ownItem(call);
     const { clock, config } = call.core;
-    if (call.core.jobs.running(item) && item.status !== 'UPLOADING') {
-        // A run still queued (or between phases) is in flight too: only one at a time.
+    const uploading = item.status === 'UPLOADING';
+    const since = item.uploadDispatchedAt === null ? Infinity : clock.now() - item.uploadDispatchedAt;
+    // Interface, 409 case 2: the guard clears once the dispatch passes the stall threshold. A run
+    // still queued (or between phases) is in flight too: only one at a time.
+    if (uploading ? since < config.stallThresholdSeconds * 1000 : call.core.jobs.running(item)) {
         throw new HttpError(409, {
             error: 'An upload for this content is already in flight; poll task-status before dispatching again.',
             code: 'upload_in_progress',
         });
     }
-    if (item.status === 'UPLOADING') {
-        const since = item.uploadDispatchedAt === null ? Infinity : clock.now() - item.uploadDispatchedAt;
-        // Interface, 409 case 2: the guard clears once the dispatch passes the stall threshold.
-        if (since < config.stallThresholdSeconds * 1000) {
-            throw new HttpError(409, {
-                error: 'An upload for this content is already in flight; poll task-status before dispatching again.',
-                code: 'upload_in_progress',
-            });
-        }
-    }
-    else if (!UPLOADABLE.has(item.status)) {
+    if (!uploading && !UPLOADABLE.has(item.status)) {
         throw badRequest(`Cannot upload content in status ${item.status}: it has no rendered video to publish.`);
     }
     reserveOrRefuse(call.user, ['upload']);
@@ -4607,12 +4594,18 @@ function platformOf(word) {
  */
 const DEFAULT_CONNECTIONS = 128;
 
-;// CONCATENATED MODULE: ./src/service-client/readings.ts
-
-
+;// CONCATENATED MODULE: ./src/record.ts
+// The one test for a JSON object, for every reader of parsed YAML, JSON and
+// the service's answers.
+/** An object that is neither null nor an array. */
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+;// CONCATENATED MODULE: ./src/service-client/readings.ts
+
+
+
 /** An answer that no reading of its rule covers. `seen` describes it without quoting values. */
 class Unrecognised extends Error {
     name = 'Unrecognised';
@@ -4766,15 +4759,16 @@ function readObject(body) {
     throw new Unrecognised('A9', `the answer is ${shapeOf(body)}`);
 }
 const ID_KEYS = ['id', 'content_id', 'contentId', 'creation_id'];
-function idIn(obj) {
-    for (const key of ID_KEYS) {
-        const value = obj[key];
-        if (typeof value === 'string' && value !== '')
-            return value;
-        if (typeof value === 'number' && Number.isFinite(value))
-            return String(value);
-    }
+/** An id as an opaque string: the service may send it as a number or as text. */
+function idText(value) {
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number' && Number.isFinite(value))
+        return String(value);
     return null;
+}
+function idIn(obj) {
+    return ID_KEYS.map((key) => idText(obj[key])).find((id) => id !== null) ?? null;
 }
 /**
  * A14: what a write answered. The item itself, only its id (at the top, or
@@ -5453,9 +5447,11 @@ const PAGES_AT_ONCE = 8;
 /**
  * Numbered pages asked for ahead of the walk when nothing gives their count,
  * once the service has shown that it pages by number: at most this many are
- * asked for past the end and dropped.
+ * asked for past the end and dropped. Four keep a walk at the service's pace
+ * while the run parses beside it; with two, a loaded machine's walk of 100
+ * pages took a fifth longer.
  */
-const PAGES_AHEAD = 2;
+const PAGES_AHEAD = 4;
 /** Answers in a row that repeat an earlier one while the hints say there is more, before the walk stops. */
 const REPEATS_BEFORE_ERROR = 2;
 /**
@@ -5846,20 +5842,16 @@ class Walk {
         const next = hints.next;
         if (next?.kind === 'link') {
             out.paging = 'next links';
-            return this.#follow({
-                page: null,
-                cursor: null,
-                link: resolveLink(this.#options.base, next.href, this.#path),
-            });
+            return this.#follow({ ...FIRST, link: resolveLink(this.#options.base, next.href, this.#path) });
         }
         if (next?.kind === 'cursor') {
             out.paging = 'next cursors';
-            return this.#follow({ page: null, cursor: next.cursor, link: null });
+            return this.#follow({ ...FIRST, cursor: next.cursor });
         }
         if (next?.kind === 'page') {
             if (out.paging === 'one page')
                 out.paging = next.page <= 1 ? 'pages from 0' : 'pages from 1';
-            this.#request = { page: next.page, cursor: null, link: null };
+            this.#request = { ...FIRST, page: next.page };
             this.#aheadOf = { page: next.page, hints };
             return true;
         }
@@ -5890,12 +5882,12 @@ class Walk {
         const current = hints.page ?? this.#request.page;
         if (current === null) {
             this.#probing = true;
-            this.#request = { page: 1, cursor: null, link: null };
+            this.#request = { ...FIRST, page: 1 };
             return true;
         }
         if (this.#out.paging === 'one page')
             this.#out.paging = current === 0 ? 'pages from 0' : 'pages from 1';
-        this.#request = { page: current + 1, cursor: null, link: null };
+        this.#request = { ...FIRST, page: current + 1 };
         this.#aheadOf = { page: current + 1, hints };
         return true;
     }
@@ -6331,13 +6323,12 @@ class RateGate {
         if (this.#open !== null && until <= this.#until)
             return;
         this.#until = until;
-        const opened = this.#sleep(ms).then(() => {
+        // Opened however the sleep ends, unless a longer close has replaced it since.
+        const reopen = () => {
             if (this.#open === opened)
                 this.#open = null;
-        }, () => {
-            if (this.#open === opened)
-                this.#open = null;
-        });
+        };
+        const opened = this.#sleep(ms).then(reopen, reopen);
         this.#open = opened;
     }
     /** Resolves when the gate is open (at once when it is); throws the deadline's error when it opens after it. */
@@ -6531,6 +6522,7 @@ class RetriedCall {
 
 
 
+
 // The resources of the interface, read from answers whose envelope
 // readings.ts has recognised. Unknown extra fields are ignored; a status or a
 // platform beyond the interface is kept as sent and stays local to its item
@@ -6573,24 +6565,20 @@ function shapes_status(value) {
         return unknownStatus('');
     return statusWord(value) ?? unknownStatus(value);
 }
-/** An id as an opaque string: the service may send it as a number or as text. */
-function idText(value) {
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number' && Number.isFinite(value))
-        return String(value);
-    return null;
-}
-/** A9 through readings.ts; a ShapeProblem when no reading covers the answer. */
-function unwrap(body) {
+/** A reading of readings.ts; a ShapeProblem when none covers the answer. */
+function read(reading) {
     try {
-        return readObject(body).object;
+        return reading();
     }
     catch (error) {
         if (error instanceof Unrecognised)
             throw new ShapeProblem(error.message);
         throw error;
     }
+}
+/** A9 through readings.ts. */
+function unwrap(body) {
+    return read(() => readObject(body).object);
 }
 // ---- resources ----------------------------------------------------------
 function shapes_persona(value) {
@@ -6698,44 +6686,21 @@ function parseMediaLinks(body) {
 function parseTaskStatus(body, contentId) {
     const obj = unwrap(body);
     const id = idText(obj.id) ?? contentId;
-    let read;
-    try {
-        read = readTaskStatus(obj);
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
+    const task = read(() => readTaskStatus(obj));
     return {
         id,
-        status: shapes_status(read.status),
+        status: shapes_status(task.status),
         progress: progress(obj.progress),
-        last_error: shapes_text(read.lastError),
+        last_error: shapes_text(task.lastError),
     };
 }
 /** A10 through readings.ts. */
 function parseCredits(body) {
-    try {
-        return readCredits(body).credits;
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
+    return read(() => readCredits(body).credits);
 }
 /** A11 through readings.ts. */
 function parseSubscription(body) {
-    let scope;
-    try {
-        scope = readSubscription(body).fields;
-    }
-    catch (error) {
-        if (error instanceof Unrecognised)
-            throw new ShapeProblem(error.message);
-        throw error;
-    }
+    const scope = read(() => readSubscription(body).fields);
     const plan = scope.plan;
     return {
         plan: shapes_text(plan) ?? shapes_text(object(plan)?.name) ?? null,
@@ -7128,14 +7093,13 @@ class HttpServiceClient {
         return lost;
     }
     async mediaLinks(id) {
-        const path = paths.content(id);
-        return this.#parse('GET', path, await this.#call('GET', path), parseMediaLinks);
+        return this.#get(paths.content(id), parseMediaLinks);
     }
     async getContent(id, options) {
         return options?.listed === true ? this.#lookAgainOn404(id) : this.#getOnce(id);
     }
     async #getOnce(id) {
-        return this.#parse('GET', paths.content(id), await this.#call('GET', paths.content(id)), parseContentDetail);
+        return this.#get(paths.content(id), parseContentDetail);
     }
     /**
      * A14: whatever the create answers (the item, only its id, or nothing), the
@@ -7226,23 +7190,19 @@ class HttpServiceClient {
         this.#pace.state(limit);
     }
     async taskStatus(contentId) {
-        const path = paths.taskStatus(contentId);
-        return this.#parse('GET', path, await this.#call('GET', path), (body) => parseTaskStatus(body, contentId));
+        return this.#get(paths.taskStatus(contentId), (body) => parseTaskStatus(body, contentId));
     }
     listAccounts() {
         return this.#listAll(paths.accounts(), parseAccount);
     }
     async credits() {
-        const path = paths.credits();
-        return this.#parse('GET', path, await this.#call('GET', path), parseCredits);
+        return this.#get(paths.credits(), parseCredits);
     }
     async subscription() {
-        const path = paths.subscription();
-        return this.#parse('GET', path, await this.#call('GET', path), parseSubscription);
+        return this.#get(paths.subscription(), parseSubscription);
     }
     async introspect() {
-        const path = paths.introspect();
-        return this.#parse('GET', path, await this.#call('GET', path), parseIntrospection);
+        return this.#get(paths.introspect(), parseIntrospection);
     }
     close() {
         return this.#transport.close();
@@ -7310,6 +7270,10 @@ class HttpServiceClient {
         this.#onListing?.(path, outcome);
         const items = outcome.rows.map((row, index) => parsed[index] ?? this.#parse('GET', path, row, parseItem, `row ${index + 1}`));
         return { items, complete: outcome.complete, gap: outcome.gap, behind: outcome.behind };
+    }
+    /** One GET of a single object, parsed. */
+    async #get(path, parse) {
+        return this.#parse('GET', path, await this.#call('GET', path), parse);
     }
     #parse(method, path, body, parse, where) {
         try {
@@ -7436,6 +7400,7 @@ function clearedFields(edit, detail) {
 
 
 
+
 // `doctor`: what the live service shows of each "not shown" rule, read with
 // the same readings.ts the client parses through, so a rule reported
 // understood is one the client handles. Reads only (the client refuses any
@@ -7447,38 +7412,23 @@ class Findings {
     /** Every read that failed, in order: when nothing was observed, they say why. */
     failures = [];
     understood(rule, endpoint, reading, seen) {
-        this.list.push({
-            rule,
-            title: RULES[rule].title,
-            endpoint,
-            verdict: 'understood',
-            reading,
-            seen,
-            consequence: null,
-        });
+        this.#add(rule, endpoint, { verdict: 'understood', reading, seen, consequence: null });
     }
     notUnderstood(rule, endpoint, seen) {
-        const { otherwise, effect } = RULES[rule];
-        this.list.push({
-            rule,
-            title: RULES[rule].title,
-            endpoint,
+        const { otherwise: action, effect } = RULES[rule];
+        this.#add(rule, endpoint, {
             verdict: 'not understood',
             reading: null,
             seen,
-            consequence: { action: otherwise, effect },
+            consequence: { action, effect },
         });
     }
     notObserved(rule, endpoint, seen) {
-        this.list.push({
-            rule,
-            title: RULES[rule].title,
-            endpoint,
-            verdict: 'not observed',
-            reading: null,
-            seen,
-            consequence: null,
-        });
+        this.#add(rule, endpoint, { verdict: 'not observed', reading: null, seen, consequence: null });
+    }
+    /** A finding of `rule` at `endpoint`, under the rule's title. */
+    #add(rule, endpoint, verdict) {
+        this.list.push({ rule, title: RULES[rule].title, endpoint, ...verdict });
     }
     /** A read that failed: the rule is not understood when the answer was unreadable, not observed otherwise. */
     failed(rule, endpoint, error) {
@@ -8926,78 +8876,6 @@ function importJsonSchema() {
 var help = __webpack_require__(7911);
 // EXTERNAL MODULE: external "node:async_hooks"
 var external_node_async_hooks_ = __webpack_require__(6698);
-;// CONCATENATED MODULE: ./src/report/service-edit-words.ts
-// The words for fields edited in the service (plan/service-edits.ts), shared
-// by the terminal, the summary and the pull request's comment. The callers
-// escape every line: values come from the service and the manifests.
-/** The persona is named as the manifest names it. */
-function fieldName(field) {
-    return field === 'persona_id' ? 'persona' : field;
-}
-/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
-function formatInstant(iso) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
-    return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
-/** The ways out of a kept edit, said once per line. */
-const WAYS_OUT = "to take it into git run content-as-code adopt (or mode: adopt); to put the manifest's back set self-heal: true; to leave the field to the service list it in ignore_service_edits";
-/** A value on one line, quoted, at most 80 characters. */
-function editValue(value) {
-    if (value === null || value === undefined || value === '')
-        return '(none)';
-    const text = typeof value === 'string' ? `"${value.replace(/\s+/g, ' ')}"` : JSON.stringify(value);
-    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-}
-function since(edit) {
-    return edit.since === null ? '' : ` (the item last changed in the service ${formatInstant(edit.since)})`;
-}
-/** One edit as a sentence: what the service holds, what the manifest says, and what this run does. */
-function serviceEditSentence(edit) {
-    const field = fieldName(edit.field);
-    const values = `the service has ${editValue(edit.service)}, the manifest ${editValue(edit.manifest)}`;
-    switch (edit.outcome) {
-        case 'kept':
-            return `${field} edited in the service${since(edit)}: kept as the service has it (${values}); ${WAYS_OUT}`;
-        case 'healed':
-            return `${field} edited in the service${since(edit)}: put back to the manifest's value by self-heal (${values})`;
-        case 'conflict':
-            return `${field} changed in the service and in the repository since the last apply${since(edit)}: a conflict, written neither way until one side gives way (${values}, the last apply asked for ${editValue(edit.asked)}); adopt the service's value, set the manifest back, or set self-heal: true`;
-        case 'unknown':
-            return `${field} changed outside the repository${since(edit)}, in the service or by a pull request's preview: which cannot be told, as no record of the previews could be read; held, written neither way (${values}); adopt the service's value, or set self-heal: true to put the manifest's back`;
-    }
-}
-/** Every edit of an item, in one note; the compact form names the fields only. Null when there is none. */
-function serviceEditsText(edits, compact = false) {
-    if (edits === undefined || edits.length === 0)
-        return null;
-    if (compact) {
-        const named = edits.map((edit) => `${fieldName(edit.field)} (${edit.outcome})`).join(', ');
-        return `edited in the service: ${named}`;
-    }
-    return edits.map(serviceEditSentence).join('; ');
-}
-/** The outcome of an edit in a table cell. */
-function serviceEditOutcome(edit) {
-    switch (edit.outcome) {
-        case 'kept':
-            return 'edited in the service: kept';
-        case 'healed':
-            return 'edited in the service: put back (self-heal)';
-        case 'conflict':
-            return 'changed in the service and in the repository: conflict, written neither way';
-        case 'unknown':
-            return 'changed outside the repository, writer unknown: held';
-    }
-}
-/** The hold of a conflict or an unknown writer: the fields, said in the edits' own note. */
-function serviceEditHoldText(hold) {
-    const parts = [
-        hold.conflict.length > 0 ? `${hold.conflict.map(fieldName).join(', ')} in conflict` : null,
-        hold.unknown.length > 0 ? `${hold.unknown.map(fieldName).join(', ')} of an unknown writer` : null,
-    ].filter((part) => part !== null);
-    return `held: ${parts.join(' and ')}; nothing is written, rendered or published for this item until one side gives way`;
-}
-
 ;// CONCATENATED MODULE: ./src/apply/types.ts
 /** Every outcome, in the order reports count them. */
 const OUTCOMES = [
@@ -9340,6 +9218,7 @@ function itemResults(runs, listing) {
 
 ;// CONCATENATED MODULE: ./src/plan/diff.ts
 
+
 // Field-level comparison of a manifest with a remote item. Only what the
 // manifest says is compared: an absent property is not managed.
 /** Fields whose change makes an existing render stale (A16). */
@@ -9388,9 +9267,6 @@ function remoteValue(remote, field) {
         return remote.persona?.id ?? null;
     return remote[field] ?? null;
 }
-function isPlainObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /**
  * An object in the service's terms: it covers what the manifest asks for when
  * every key the manifest sets has that value on the service. Keys the service
@@ -9398,9 +9274,9 @@ function isPlainObject(value) {
  */
 function coversKeys(wanted, current) {
     const remote = current === null || current === undefined ? {} : current;
-    if (!isPlainObject(remote))
+    if (!isRecord(remote))
         return false;
-    return Object.entries(wanted).every(([key, value]) => isPlainObject(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
+    return Object.entries(wanted).every(([key, value]) => isRecord(value) ? coversKeys(value, remote[key]) : sameValue(value, remote[key]));
 }
 /** Whether the service holds what the manifest asks for, in the service's terms (see serviceText, coversKeys). */
 function sameInServiceTerms(field, wanted, current) {
@@ -9408,7 +9284,7 @@ function sameInServiceTerms(field, wanted, current) {
         return typeof current === 'string' && sameTitle(wanted, current);
     if (diff_TEXT_FIELDS.has(field) && typeof wanted === 'string')
         return typeof current === 'string' && serviceText(wanted) === serviceText(current);
-    if (field === 'fine_tuning' && isPlainObject(wanted))
+    if (field === 'fine_tuning' && isRecord(wanted))
         return coversKeys(wanted, current);
     return sameValue(wanted, current);
 }
@@ -9443,15 +9319,15 @@ function personaDifference(desired, remote) {
 }
 /** The keys of the service's object that the manifest's does not set, as `prefix.key` paths, with their values. */
 function keysBeyond(wanted, current, prefix) {
-    if (!isPlainObject(current))
+    if (!isRecord(current))
         return [];
-    const mine = isPlainObject(wanted) ? wanted : {};
+    const mine = isRecord(wanted) ? wanted : {};
     return Object.entries(current).flatMap(([key, value]) => {
         if (value === null || value === undefined)
             return [];
         if (!Object.hasOwn(mine, key))
             return [{ field: `${prefix}.${key}`, value }];
-        return isPlainObject(mine[key]) ? keysBeyond(mine[key], value, `${prefix}.${key}`) : [];
+        return isRecord(mine[key]) ? keysBeyond(mine[key], value, `${prefix}.${key}`) : [];
     });
 }
 /** Fields whose service value is not the manifest's business to show: the script the service wrote (A15). */
@@ -9537,7 +9413,7 @@ function settingsChanges(desired, remote) {
         if (wanted === undefined || current === null || current === undefined)
             continue;
         // Subtitle settings the service filled in with its defaults are not a change of the manifest's.
-        if (key === 'subtitle_settings' && isPlainObject(wanted) && coversKeys(wanted, current))
+        if (key === 'subtitle_settings' && isRecord(wanted) && coversKeys(wanted, current))
             continue;
         if (!sameValue(wanted, current))
             drift.push({ field: 'video_settings', remote: { [key]: current }, desired: { [key]: wanted } });
@@ -9546,6 +9422,7 @@ function settingsChanges(desired, remote) {
 }
 
 ;// CONCATENATED MODULE: ./src/plan/permissions.ts
+
 
 // What a run may send: the action derives the permissions from its mode,
 // event and inputs; the steps of the plan outside them are shown, not sent.
@@ -9588,15 +9465,12 @@ function allowedSteps(mode, permissions) {
 // no record of the pull request, so a run without GitHub access is covered.
 /** Fields a preview never writes, whatever main's manifest says (see above). */
 const NEVER_PREVIEWED = new Set(['title', 'persona_id']);
-function isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /**
  * `wanted` written over `current` only where main's `owned` object sets the
  * key (recursively): the keys of `wanted` outside it are named in `withheld`.
  */
 function ownedPart(wanted, owned, current, path, withheld) {
-    const out = isObject(current) ? { ...current } : {};
+    const out = isRecord(current) ? { ...current } : {};
     for (const [key, value] of Object.entries(wanted)) {
         if (!Object.hasOwn(owned, key)) {
             if (!Object.hasOwn(out, key) || !sameValue(out[key], value))
@@ -9605,7 +9479,7 @@ function ownedPart(wanted, owned, current, path, withheld) {
         }
         const mine = owned[key];
         out[key] =
-            isObject(value) && isObject(mine)
+            isRecord(value) && isRecord(mine)
                 ? ownedPart(value, mine, out[key], `${path}.${key}`, withheld)
                 : value;
     }
@@ -9618,7 +9492,7 @@ function previewChange(change, owned, withheld) {
         withheld.push(change.field);
         return null;
     }
-    if (change.field !== 'fine_tuning' || !isObject(change.to) || !isObject(mine))
+    if (change.field !== 'fine_tuning' || !isRecord(change.to) || !isRecord(mine))
         return change;
     const to = ownedPart(change.to, mine, change.from, 'fine_tuning', withheld);
     return sameValue(to, change.from) ? null : { ...change, to };
@@ -9673,6 +9547,78 @@ function asPreview(item) {
         return edit === null ? [] : [edit];
     });
     return [{ ...item, steps }];
+}
+
+;// CONCATENATED MODULE: ./src/report/service-edit-words.ts
+// The words for fields edited in the service (plan/service-edits.ts), shared
+// by the terminal, the summary and the pull request's comment. The callers
+// escape every line: values come from the service and the manifests.
+/** The persona is named as the manifest names it. */
+function fieldName(field) {
+    return field === 'persona_id' ? 'persona' : field;
+}
+/** `2030-06-01T15:00:00.000Z` → `2030-06-01 15:00 UTC`; anything else is returned as it is. */
+function formatInstant(iso) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/.exec(iso);
+    return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+/** The ways out of a kept edit, said once per line. */
+const WAYS_OUT = "to take it into git run content-as-code adopt (or mode: adopt); to put the manifest's back set self-heal: true; to leave the field to the service list it in ignore_service_edits";
+/** A value on one line, quoted, at most 80 characters. */
+function editValue(value) {
+    if (value === null || value === undefined || value === '')
+        return '(none)';
+    const text = typeof value === 'string' ? `"${value.replace(/\s+/g, ' ')}"` : JSON.stringify(value);
+    return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+function since(edit) {
+    return edit.since === null ? '' : ` (the item last changed in the service ${formatInstant(edit.since)})`;
+}
+/** One edit as a sentence: what the service holds, what the manifest says, and what this run does. */
+function serviceEditSentence(edit) {
+    const field = fieldName(edit.field);
+    const values = `the service has ${editValue(edit.service)}, the manifest ${editValue(edit.manifest)}`;
+    switch (edit.outcome) {
+        case 'kept':
+            return `${field} edited in the service${since(edit)}: kept as the service has it (${values}); ${WAYS_OUT}`;
+        case 'healed':
+            return `${field} edited in the service${since(edit)}: put back to the manifest's value by self-heal (${values})`;
+        case 'conflict':
+            return `${field} changed in the service and in the repository since the last apply${since(edit)}: a conflict, written neither way until one side gives way (${values}, the last apply asked for ${editValue(edit.asked)}); adopt the service's value, set the manifest back, or set self-heal: true`;
+        case 'unknown':
+            return `${field} changed outside the repository${since(edit)}, in the service or by a pull request's preview: which cannot be told, as no record of the previews could be read; held, written neither way (${values}); adopt the service's value, or set self-heal: true to put the manifest's back`;
+    }
+}
+/** Every edit of an item, in one note; the compact form names the fields only. Null when there is none. */
+function serviceEditsText(edits, compact = false) {
+    if (edits === undefined || edits.length === 0)
+        return null;
+    if (compact) {
+        const named = edits.map((edit) => `${fieldName(edit.field)} (${edit.outcome})`).join(', ');
+        return `edited in the service: ${named}`;
+    }
+    return edits.map(serviceEditSentence).join('; ');
+}
+/** The outcome of an edit in a table cell. */
+function serviceEditOutcome(edit) {
+    switch (edit.outcome) {
+        case 'kept':
+            return 'edited in the service: kept';
+        case 'healed':
+            return 'edited in the service: put back (self-heal)';
+        case 'conflict':
+            return 'changed in the service and in the repository: conflict, written neither way';
+        case 'unknown':
+            return 'changed outside the repository, writer unknown: held';
+    }
+}
+/** The hold of a conflict or an unknown writer: the fields, said in the edits' own note. */
+function serviceEditHoldText(hold) {
+    const parts = [
+        hold.conflict.length > 0 ? `${hold.conflict.map(fieldName).join(', ')} in conflict` : null,
+        hold.unknown.length > 0 ? `${hold.unknown.map(fieldName).join(', ')} of an unknown writer` : null,
+    ].filter((part) => part !== null);
+    return `held: ${parts.join(' and ')}; nothing is written, rendered or published for this item until one side gives way`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/words.ts
@@ -9787,18 +9733,18 @@ const FROZEN_OUTCOME = {
     render: 'not rendered until the window ends',
     edit: 'not created or edited until the window ends',
 };
-/** `create, render and publish`: what a pause or a freeze kept from happening. */
-function workText(work) {
-    const words = [...work];
-    return words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+/** `create, render and publish`: words joined as a sentence lists them. */
+function joinWords(words) {
+    return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 /** Why, and since when, as a pause says it: `: Brand review (since 2026-11-20 00:00 UTC)`. */
-function whyAndSince(reason, since) {
-    return `${reason ? `: ${reason}` : ''}${since ? ` (since ${formatInstant(since)})` : ''}`;
+function whyAndSince(pause) {
+    return `${pause.reason ? `: ${pause.reason}` : ''}${pause.since ? ` (since ${formatInstant(pause.since)})` : ''}`;
 }
 function pausedText(hold) {
-    const why = whyAndSince(hold.reason, hold.since);
-    const held = `not ${workText(hold.held)}`;
+    const why = whyAndSince(hold);
+    // What the pause kept from happening.
+    const held = `not ${joinWords(hold.held) || 'nothing'}`;
     switch (hold.scope) {
         case 'input':
             return `paused by the pause input${why}: ${held} in this run`;
@@ -9969,6 +9915,22 @@ function formatIn(iso, zone) {
     return `${WEEKDAY_NAMES[wall.getUTCDay()]} ${text.slice(0, 10)} ${text.slice(11, 16)} ${zone}`;
 }
 /**
+ * The notes beside a plan item's steps, in the order every report gives
+ * them; `compact` names fields without their values, and leaves out how the
+ * publication goes out.
+ */
+function planNotes(item, compact = false) {
+    return [
+        confirmationText(item),
+        ...item.holds.map(holdText),
+        ...item.drift.map((drift) => driftText(drift, compact)),
+        serviceEditsText(item.serviceEdits, compact),
+        keptText(item.kept, compact),
+        notPreviewedText(item),
+        compact ? null : publishViaText(item),
+    ].filter((text) => text !== null);
+}
+/**
  * What the results table says beside an outcome: why a skipped or held item
  * was (every one has a reason), what drifted and what to do about it, and
  * when a parked item publishes. Null when the outcome says it all.
@@ -10078,7 +10040,24 @@ function scopeText(scope, code = (text) => text) {
         `${scope.planned === 1 ? 'manifest' : 'manifests'} planned; ${count(scope.unread)} unchanged not read`);
 }
 
+;// CONCATENATED MODULE: ./src/text/plural.ts
+// A count and its noun, as the reports say them: `1 item`, `2 items`.
+/** `count` with `word`, or with `words` when the count is not one. */
+function plural_plural(count, word, words = `${word}s`) {
+    return `${count} ${count === 1 ? word : words}`;
+}
+
+;// CONCATENATED MODULE: ./src/text/shortened.ts
+// Text cut to fit a table cell or a one-line description, counted in code
+// points so that no character is split.
+/** `text` on one line, at most `max` characters: the last one an ellipsis when it was cut. */
+function shortened(text, max) {
+    const chars = [...text.replace(/\s+/g, ' ').trim()];
+    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/text.ts
+
 
 
 
@@ -10169,22 +10148,15 @@ function wrap(text, max) {
     lines.push(line);
     return lines;
 }
-function truncate(text, max) {
-    const chars = [...text.replace(/\s+/g, ' ').trim()];
-    return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
-}
 // ---- plan ----
 const terminalLabels = {
     /** Platforms only: the table stays narrow, the account names are in the manifest. */
     account: (account) => account.platform,
-    value: (text) => `"${truncate(text, 40)}"`,
+    value: (text) => `"${shortened(text, 40)}"`,
 };
-function describeStep(step) {
-    return stepText(step, terminalLabels);
-}
 function itemAction(item) {
     if (item.steps.length > 0)
-        return item.steps.map(describeStep).join(', then ');
+        return item.steps.map((step) => stepText(step, terminalLabels)).join(', then ');
     return idleState(item);
 }
 function itemNotes(item) {
@@ -10193,17 +10165,7 @@ function itemNotes(item) {
         notes.push(`renamed from "${item.renamedFrom}"`);
     if (item.match === 'pinned')
         notes.push('pinned by id');
-    const confirmation = confirmationText(item);
-    if (confirmation !== null)
-        notes.push(confirmation);
-    notes.push(...item.holds.map(holdText), ...item.drift.map((drift) => driftText(drift)));
-    for (const text of [serviceEditsText(item.serviceEdits), keptText(item.kept), notPreviewedText(item)])
-        if (text !== null)
-            notes.push(text);
-    const via = publishViaText(item);
-    if (via !== null)
-        notes.push(via);
-    return notes.join('; ');
+    return [...notes, ...planNotes(item)].join('; ');
 }
 function actionTone(item) {
     if (item.steps.length === 0)
@@ -10218,7 +10180,7 @@ function renderPlanText(plan, style = PLAIN, label) {
     if (plan.items.length > 0) {
         lines.push(renderTable(['FILE', 'TITLE', 'STAGE', 'FLOW', 'STATUS', 'ACTION', 'NOTES'], plan.items.map((item) => [
             `${item.file}:${item.line}`,
-            truncate(item.title, 40),
+            shortened(item.title, 40),
             item.stage,
             flowText(item),
             item.remote?.status ?? 'new',
@@ -10229,16 +10191,13 @@ function renderPlanText(plan, style = PLAIN, label) {
     if (plan.unmanaged.length > 0) {
         lines.push('', `Unmanaged (no manifest claims them; never touched): ${plan.unmanaged.length}`);
         for (const ref of plan.unmanaged)
-            lines.push(`  ${ref.id}  ${truncate(ref.title, 60)}  ${ref.status}`);
+            lines.push(`  ${ref.id}  ${shortened(ref.title, 60)}  ${ref.status}`);
     }
     return lines.join('\n');
 }
 /** The plan in one sentence: `5 items, 5 to create, 0 to edit, 4 to render, 2 publications.` */
 function planHeadline(plan) {
-    return `${itemCount(plan.items.length)}, ${countsText(planCounts(plan))}.`;
-}
-function itemCount(n) {
-    return `${n} item${n === 1 ? '' : 's'}`;
+    return `${plural_plural(plan.items.length, 'item')}, ${countsText(planCounts(plan))}.`;
 }
 // ---- results ----
 const OUTCOME_TONES = {
@@ -10278,7 +10237,7 @@ function renderResultsText(result, style = PLAIN, plan) {
     if (result.items.length > 0) {
         lines.push(renderTable(['FILE', 'TITLE', 'OUTCOME', 'STATUS', 'TIME', 'NOTES'], result.items.map((item) => [
             item.file,
-            truncate(item.title, 40),
+            shortened(item.title, 40),
             { text: item.outcome, tone: OUTCOME_TONES[item.outcome] },
             { text: item.status ?? '-', tone: statusTone(item.status) },
             formatDuration(item.durationMs),
@@ -10292,7 +10251,7 @@ function renderResultsText(result, style = PLAIN, plan) {
             const behind = oneUrlForSeveral(item) ? accountsBehindOneUrl(planned.get(item.file)) : [];
             for (const url of item.publishedUrls) {
                 const note = behind.length > 0 ? `  (the service reports this one URL for ${behind.join(', ')})` : '';
-                lines.push(`  ${truncate(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
+                lines.push(`  ${shortened(url.title, 40)}  ${url.platform}  ${url.url}${note}`);
             }
         }
     }
@@ -10333,12 +10292,12 @@ function creditsLine(before, after) {
 function resultsHeadline(result, plan = null) {
     if (result.items.length === 0)
         return 'nothing to do.';
-    return `${itemCount(result.items.length)}, ${countsText(resultCounts(result, plan))}.`;
+    return `${plural_plural(result.items.length, 'item')}, ${countsText(resultCounts(result, plan))}.`;
 }
 function formatProgressLine(event, style = PLAIN) {
     const parts = [
         `  ${event.file}`,
-        truncate(event.title, 40),
+        shortened(event.title, 40),
         paint(event.status, statusTone(event.status), style),
     ];
     const percentage = event.progress?.percentage;
@@ -10346,7 +10305,7 @@ function formatProgressLine(event, style = PLAIN) {
         parts.push(`${Math.round(percentage)}%`);
     const detail = event.progress?.message ?? event.progress?.step;
     if (detail)
-        parts.push(paint(truncate(detail, 60), 'dim', style));
+        parts.push(paint(shortened(detail, 60), 'dim', style));
     return parts.join('  ');
 }
 /**
@@ -11399,6 +11358,7 @@ var json_schema_processors = __webpack_require__(8439);
 
 
 
+
 // The one definition of the release file (`_release.yml` in the manifests'
 // folder): freeze windows, the kill switch and paused accounts. Like the
 // manifest's schema, the loader validates with it and
@@ -11559,15 +11519,11 @@ const releaseSchema = schemas/* strictObject */.rej({
     params: { code: 'pause_without_reason' },
     message: 'paused is true without a reason and a since; add reason: (why) and since: (a date, like 2026-11-20) beside it, so that every run can say why and for how long',
     // Checked whatever else is wrong, so that one run reports every mistake.
-    when: (payload) => release_schema_isObject(payload.value) &&
+    when: (payload) => isRecord(payload.value) &&
         payload.value['paused'] === true &&
         (typeof payload.value['reason'] !== 'string' || typeof payload.value['since'] !== 'string'),
 })
     .describe('Release control: freeze windows, the kill switch and paused accounts, for every manifest of the folder.');
-/** A YAML mapping, read as a plain object. */
-function release_schema_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 /** `paused` in a manifest or a `_defaults.yml`: true, or why and since when. */
 const pausedField = schemas/* union */.KCZ([
     schemas/* boolean */.zMY(),
@@ -12149,6 +12105,7 @@ class TreeBuilder {
 
 
 
+
 // The release file: `_release.yml` (or `.yaml`) in the folder the manifests'
 // glob starts in, `content/_release.yml` by default. It is read by the same
 // YAML reader and checked the same way as a manifest (its own zod schema,
@@ -12187,11 +12144,11 @@ function readRelease(file, text) {
  * too, so that one run reports every mistake.
  */
 function windowsAlone(value, at) {
-    const freeze = release_schema_isObject(value) ? value['freeze'] : null;
+    const freeze = isRecord(value) ? value['freeze'] : null;
     if (!Array.isArray(freeze))
         return [];
     return freeze.flatMap((entry, index) => {
-        if (!release_schema_isObject(entry))
+        if (!isRecord(entry))
             return [];
         const { every, from, until, time_zone } = entry;
         const times = { every, from, until, time_zone, reason: 'the times alone' };
@@ -12500,6 +12457,7 @@ var iso = __webpack_require__(4377);
 
 
 
+
 // The one definition of the manifest: the loader validates with it, the code
 // takes its types from it, and schema/content.schema.json is generated from it
 // (its descriptions are what editors show next to each field).
@@ -12566,7 +12524,7 @@ const publish = schemas/* strictObject */.rej({
     params: { code: 'kids_and_age_restricted' },
     message: 'publish.made_for_kids and publish.age_restricted are both true; a video made for kids cannot be age-restricted, set one of them to false',
     // Checked even when another field of publish is wrong, so that one run reports every mistake.
-    when: (payload) => schema_isObject(payload.value) &&
+    when: (payload) => isRecord(payload.value) &&
         payload.value['made_for_kids'] === true &&
         payload.value['age_restricted'] === true,
 })
@@ -12647,12 +12605,9 @@ const manifestSchema = schemas/* strictObject */.rej({
     path: ['stage'],
     params: { code: 'published_without_accounts' },
     message: 'stage is published but publish.accounts lists no account; add one under publish.accounts, or set stage: rendered',
-    when: (payload) => schema_isObject(payload.value) && payload.value['stage'] === 'published',
+    when: (payload) => isRecord(payload.value) && payload.value['stage'] === 'published',
 })
     .describe('One video, kept as code: a content item of the service and how it is rendered and published.');
-function schema_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 /** JSON Schema of the manifest as written (input side), for editors and the README reference. */
 function manifestJsonSchema() {
     const schema = json_schema_processors/* toJSONSchema */.bl(manifestSchema, {
@@ -13802,7 +13757,6 @@ async function refreshScripts(client, plan, runs, concurrency = DEFAULT_READ_CON
 
 
 
-
 // Where imported manifests go: a folder under the manifests' glob, one file
 // per item named after its title, never one that exists already.
 /** The default output folder: `imported` under the folder the manifests' glob starts in. */
@@ -13853,11 +13807,6 @@ class FileNamer {
         }
     }
 }
-/**
- * A glob over titles: `*` any run of characters, `?` one character;
- * everything else literal. Matched in linear time (src/text/wildcard.ts).
- */
-const titleMatcher = textMatcher;
 
 ;// CONCATENATED MODULE: ./src/import/manifest.ts
 
@@ -14834,6 +14783,7 @@ function manifestText(value, options) {
 
 
 
+
 class ImportUsageError extends Error {
     name = 'ImportUsageError';
 }
@@ -14951,7 +14901,8 @@ async function runImport(options) {
     const outDir = outFolder(options.cwd, options.out ?? defaultOutDir(options.manifests));
     const filters = {
         keep: statusFilter(options.statuses ?? []),
-        only: options.only ? titleMatcher(options.only) : null,
+        // A glob over titles: `*` any run of characters, `?` one character, everything else literal.
+        only: options.only ? textMatcher(options.only) : null,
     };
     const report = {
         refused: null,
@@ -15084,12 +15035,10 @@ function writeManifests(cwd, outDir, texts) {
 
 ;// CONCATENATED MODULE: ./src/import/render.ts
 
+
 // The import report in words, for the terminal and the action's log and job
 // summary: what was written, what was skipped and why, and whether the plan
 // of the written files is empty (the promise).
-function render_plural(count, one, many = `${one}s`) {
-    return `${count} ${count === 1 ? one : many}`;
-}
 const REASON_TITLES = {
     managed: 'already managed',
     filtered: 'left out by --only or --status',
@@ -15109,8 +15058,8 @@ function importHeadline(report) {
         ? ''
         : changes === 0
             ? ' A plan of them shows no change.'
-            : ` ${render_plural(changes, 'imported file')} would still change on the next plan (listed above).`;
-    return `Imported ${render_plural(report.imported.length, 'item')} into ${report.outDir || '.'}; skipped ${report.skipped.length}.${promise}`;
+            : ` ${plural_plural(changes, 'imported file')} would still change on the next plan (listed above).`;
+    return `Imported ${plural_plural(report.imported.length, 'item')} into ${report.outDir || '.'}; skipped ${report.skipped.length}.${promise}`;
 }
 function renderImportText(report) {
     const lines = [];
@@ -15346,6 +15295,7 @@ async function hasCommit(cwd, ref) {
 
 
 
+
 /**
  * `previous` asked once per file for the run: the plan reads a base from
  * several stages (renames, service edits, a preview's reach, the
@@ -15392,7 +15342,7 @@ function identityIn(text) {
         return null;
     try {
         const doc = (0,dist/* parse */.qg)(text);
-        if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+        if (!isRecord(doc))
             return null;
         const { title, id } = doc;
         const written = nonBlankText(title);
@@ -15424,9 +15374,6 @@ async function previousTitle(previous, item, remoteTitles = new Set()) {
     }
     return atBase;
 }
-function earlier_versions_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /** The publication settings a manifest text sets, with the schema's defaults; null when it has none. */
 function publishSettingsIn(text) {
     let doc;
@@ -15436,7 +15383,7 @@ function publishSettingsIn(text) {
     catch {
         return null; // an unparsable earlier version says nothing
     }
-    if (!earlier_versions_isObject(doc) || !earlier_versions_isObject(doc.publish))
+    if (!isRecord(doc) || !isRecord(doc.publish))
         return null;
     const p = doc.publish;
     const flag = (value, fallback) => typeof value === 'boolean' ? value : fallback;
@@ -15448,7 +15395,7 @@ function publishSettingsIn(text) {
         notify_subscribers: flag(p.notify_subscribers, true),
         ai_disclosure: flag(p.ai_disclosure, true),
     };
-    const tiktok = earlier_versions_isObject(p.tiktok) ? p.tiktok : {};
+    const tiktok = isRecord(p.tiktok) ? p.tiktok : {};
     if (tiktok.post_mode === 'direct' || tiktok.post_mode === 'draft')
         settings.tiktok_post_mode = tiktok.post_mode;
     if (typeof tiktok.privacy === 'string')
@@ -15482,9 +15429,9 @@ function personaIn(text) {
     catch {
         return undefined;
     }
-    if (!earlier_versions_isObject(doc) || !('persona' in doc))
+    if (!isRecord(doc) || !('persona' in doc))
         return null;
-    const persona = earlier_versions_isObject(doc.persona) ? doc.persona.id : doc.persona;
+    const persona = isRecord(doc.persona) ? doc.persona.id : doc.persona;
     return typeof persona === 'string' ? persona : null;
 }
 /** The persona a manifest had at the base; undefined when the manifest did not exist there. */
@@ -16066,10 +16013,8 @@ async function settleRace(run, context) {
 ;// CONCATENATED MODULE: ./src/apply/readback.ts
 
 
+
 const readback_TEXT_FIELDS = ['full_text', 'textover'];
-function readback_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /** What a create or an edit sent that the service holds differently. */
 function readBackFields(sent, detail) {
     const notes = [];
@@ -16081,7 +16026,7 @@ function readBackFields(sent, detail) {
                 notes.push({ field, how: 'normalised_text' });
     }
     const tuning = sent.fine_tuning;
-    if (readback_isObject(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
+    if (isRecord(tuning) && !sameValue(tuning, detail.fine_tuning) && coversKeys(tuning, detail.fine_tuning))
         notes.push({ field: 'fine_tuning', how: 'filled_defaults' });
     const persona = sent.persona_id;
     if (typeof persona === 'string' && (detail.persona?.id ?? null) !== persona)
@@ -16092,7 +16037,7 @@ function readBackFields(sent, detail) {
 function readBackRender(sent, detail) {
     const wanted = sent.subtitle_settings;
     const held = detail.video_settings?.subtitle_settings ?? null;
-    if (readback_isObject(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
+    if (isRecord(wanted) && !sameValue(wanted, held) && coversKeys(wanted, held))
         return [{ field: 'video.subtitles', how: 'filled_defaults' }];
     return [];
 }
@@ -16204,6 +16149,15 @@ async function readStatus(client, id) {
     const detail = await client.getContent(id);
     return { id, status: detail.status, progress: detail.progress, last_error: detail.last_error };
 }
+/** The item's updated_at, best-effort: null when it cannot be read. */
+async function readUpdatedAt(client, id) {
+    try {
+        return (await client.getContent(id)).updated_at;
+    }
+    catch {
+        return null;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/apply/dispatch.ts
 
@@ -16258,13 +16212,8 @@ async function signOf(client, id, before) {
         return now.status;
     if (before.updatedAt === null)
         return null;
-    try {
-        const updatedAt = (await client.getContent(id)).updated_at;
-        return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
-    }
-    catch {
-        return null;
-    }
+    const updatedAt = await readUpdatedAt(client, id);
+    return updatedAt !== null && updatedAt !== before.updatedAt ? now.status : null;
 }
 /**
  * Looks for a sign until the stall threshold has passed since the request
@@ -16282,14 +16231,6 @@ async function watchForSign(context, id, before) {
         if (left <= 0)
             return until < stalled ? 'cut short' : null;
         await context.clock.sleep(Math.min(LOOK_EVERY_MS, left));
-    }
-}
-async function updatedAtOf(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
     }
 }
 /** The check before every send: a freeze or a pause may have begun since the plan, or since the first send. */
@@ -16323,7 +16264,7 @@ async function dispatch(context, id, status, write) {
             if (!(error instanceof OutcomeUnknownError))
                 throw error;
             unknownSince ??= sentAt;
-            before ??= { status, updatedAt: await updatedAtOf(client, id) };
+            before ??= { status, updatedAt: await readUpdatedAt(client, id) };
             const sign = await watchForSign(context, id, before);
             if (sign === 'cut short')
                 throw new OutcomeStillUnknownError(write.what, unknownSince, sends, false, 'deadline');
@@ -16453,13 +16394,8 @@ function ends(until, status, inFlight, stillReads, stillForMs, staleMs) {
 async function touchedSince(client, id, since) {
     if (since === undefined || since === null)
         return false;
-    try {
-        const now = (await client.getContent(id)).updated_at;
-        return now !== null && now !== since;
-    }
-    catch {
-        return false;
-    }
+    const now = await readUpdatedAt(client, id);
+    return now !== null && now !== since;
 }
 /** One read of the item: logged when it moved; whether its status moved. */
 async function look(client, target, options, seen) {
@@ -16691,6 +16627,7 @@ async function upload_upload(run, step, context) {
 
 
 
+
 /** The most generations one render step sends: once more when the service parked the run after the voiceover. */
 const RENDER_SENDS = 2;
 /** A new item's render: another run that raced for the title may have rendered it already. */
@@ -16699,15 +16636,6 @@ function renderedMeanwhile(run, step) {
         run.status !== null &&
         (RENDERED_STATUSES.has(run.status) || run.status === 'UPLOADED') &&
         run.status !== 'FAILED_UPLOAD');
-}
-/** The item's updated_at, best-effort: a retry is still sent when it cannot be read. */
-async function updatedAt(client, id) {
-    try {
-        return (await client.getContent(id)).updated_at;
-    }
-    catch {
-        return null;
-    }
 }
 /** Whether the item is still to be rendered once whatever was in flight has ended; null to stop the item. */
 async function stillToRender(run, step, context) {
@@ -16769,7 +16697,8 @@ function timed(run, context, outcome, startedAt) {
 async function sendOneRender(run, step, context, publication, answered) {
     const id = run.id;
     const before = run.status;
-    const since = before !== null && FAILED_STATUSES.has(before) ? await updatedAt(context.client, id) : undefined;
+    // Best-effort: a retry is still sent when it cannot be read.
+    const since = before !== null && FAILED_STATUSES.has(before) ? await readUpdatedAt(context.client, id) : undefined;
     const startedAt = context.clock.now();
     const generation = { id, render: step.render, publication };
     const sent = await sendOnce(run, context, () => dispatchGeneration(context, generation, before));
@@ -17699,6 +17628,7 @@ async function scriptsAfter(options, client, plan, runs, report) {
 
 
 
+
 // Who made each difference between a manifest and its item: what the plan
 // needs to keep a person's edit made in the service (plan/service-edits.ts).
 // Read from what git recorded, never guessed:
@@ -17723,9 +17653,6 @@ async function scriptsAfter(options, client, plan, runs, report) {
  * (plan/types.ts, personaChanged).
  */
 const OWN_RULES = new Set(['title', 'persona_id']);
-function service_edits_isObject(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 /** The fields one version of a manifest or defaults file asks for, in the plan's terms; {} when unreadable. */
 function askedIn(text) {
     let doc;
@@ -17735,7 +17662,7 @@ function askedIn(text) {
     catch {
         return {}; // an unparsable earlier version asked for nothing
     }
-    if (!service_edits_isObject(doc))
+    if (!isRecord(doc))
         return {};
     const asked = {};
     for (const field of ['description', 'full_text', 'textover'])
@@ -17744,7 +17671,7 @@ function askedIn(text) {
     const hashtags = hashtagsField.safeParse(doc.hashtags);
     if (hashtags.success)
         asked.hashtags = hashtags.data;
-    if (service_edits_isObject(doc.fine_tuning))
+    if (isRecord(doc.fine_tuning))
         asked.fine_tuning = doc.fine_tuning;
     return asked;
 }
@@ -17796,7 +17723,7 @@ function isEmpty(value) {
     return (value === null ||
         value === undefined ||
         value === '' ||
-        (service_edits_isObject(value) && Object.keys(value).length === 0));
+        (isRecord(value) && Object.keys(value).length === 0));
 }
 /**
  * How long after an item's creation the service may stamp its own work on
@@ -18579,6 +18506,7 @@ async function withService(options, { load, rules }, observation, report) {
 
 
 
+
 /** The value the manifest gets: the list form of hashtags when it had one, the manifest's keys of fine_tuning. */
 function manifestValue(doc, edit) {
     const { service } = edit;
@@ -18587,13 +18515,10 @@ function manifestValue(doc, edit) {
         return 'value' in tags ? tags.value : service;
     }
     const mine = edit.manifest;
-    if (edit.field === 'fine_tuning' && isPlain(mine) && isPlain(service)) {
+    if (edit.field === 'fine_tuning' && isRecord(mine) && isRecord(service)) {
         return Object.fromEntries(Object.keys(mine).flatMap((key) => (key in service ? [[key, service[key]]] : [])));
     }
     return service;
-}
-function isPlain(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 /** The manifest's text with the service's values of its edited fields; comments and layout kept. */
 function adoptedText(text, edits) {
@@ -18692,16 +18617,17 @@ function runSettingsFromFlags(command, options) {
 // written into the manifests (src/import/adopt.ts). It reads the service
 // only; it rewrites manifests in the working tree, for a commit to keep.
 async function runAdoptCommand(options, io, seams = {}) {
-    let settings;
+    let settings, client;
     try {
         settings = await serviceSettings(options, io, (message) => writeLine(io.stderr, `warning: ${message}`));
+        // A key the client refuses (not a service key) is the user's to fix, said as any other setting.
+        client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
     }
     catch (error) {
         writeLine(io.stderr, `error: ${inCliWords(describeError(error))}`);
         return error instanceof ConfigurationError ? help.EXIT.usage : help.EXIT.service;
     }
     const scrub = (text) => scrubSecrets(text, [settings.apiKey]);
-    const client = createClient({ ...settings, readOnly: true, ...seams.clientOptions });
     try {
         const result = await runAdopt({
             settings: runSettingsFromFlags('plan', options),
@@ -18752,14 +18678,10 @@ function releaseLines(status) {
         ...itemsLine(status.items),
     ];
 }
-/** `: Brand review (since 2026-11-20 00:00 UTC)`, or as much of it as is known. */
-function why(pause) {
-    return `${pause.reason ? `: ${pause.reason}` : ''}${pause.since ? ` (since ${formatInstant(pause.since)})` : ''}`;
-}
 function pauseLine(pause) {
     return pause.by === 'input'
-        ? `Paused by the pause input${why(pause)}. Nothing is written to the service in this run; clear the input (or the variable behind it) to go on.`
-        : `Paused by ${pause.file ?? 'the release file'}${why(pause)}. Nothing is written to the service until paused is removed from it.`;
+        ? `Paused by the pause input${whyAndSince(pause)}. Nothing is written to the service in this run; clear the input (or the variable behind it) to go on.`
+        : `Paused by ${pause.file ?? 'the release file'}${whyAndSince(pause)}. Nothing is written to the service until paused is removed from it.`;
 }
 function freezeLine(entry, overridden) {
     const { freeze } = entry;
@@ -18773,14 +18695,14 @@ function freezeLine(entry, overridden) {
 function accountLine(entry) {
     const account = entry.account;
     const name = account.kind === 'id' ? `with id ${account.id}` : `${account.platform} "${account.name}"`;
-    return `Account ${name} is paused in ${entry.pause.location.file}${why(entry.pause)}: items that publish to it are not published, to it or to any other account they name.`;
+    return `Account ${name} is paused in ${entry.pause.location.file}${whyAndSince(entry.pause)}: items that publish to it are not published, to it or to any other account they name.`;
 }
 function itemsLine(items) {
     if (items.length === 0)
         return [];
     const named = items
         .slice(0, NAMED_ITEMS)
-        .map(({ file, pause }) => `${file}${pauseWhere(file, pause)}${why(pause)}`);
+        .map(({ file, pause }) => `${file}${pauseWhere(file, pause)}${whyAndSince(pause)}`);
     const more = items.length > NAMED_ITEMS ? `, and ${items.length - NAMED_ITEMS} more` : '';
     const count = items.length === 1 ? '1 manifest is' : `${items.length} manifests are`;
     return [`${count} paused, and held until paused is removed: ${named.join('; ')}${more}.`];
@@ -18788,9 +18710,6 @@ function itemsLine(items) {
 /** ` by content/ocean/_defaults.yml` when the pause is written in a folder's defaults, not the manifest. */
 function pauseWhere(file, pause) {
     return pause.location.file === file ? '' : ` by ${pause.location.file}`;
-}
-function joinWords(words) {
-    return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/diff.ts
@@ -18852,10 +18771,6 @@ function split(text) {
 // counted by stage in one sentence. When even the changed rows do not fit
 // (a first apply of 10,000 items), the tables keep as many rows as fit and
 // say how many more there are and where: the full plan file and the job summary.
-/** Thousands separated, as a reader counts: 10,000. */
-function scale_count(n) {
-    return thousands(n);
-}
 /** A plan item with no step, hold or drift: counted, not listed. */
 function isQuiet(item) {
     return (item.steps.length === 0 &&
@@ -18876,10 +18791,10 @@ function quietSentence(quiet) {
         byStage.set(item.stage, (byStage.get(item.stage) ?? 0) + 1);
     const stages = [...byStage]
         .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([stage, n]) => `${scale_count(n)} ${stage}`)
+        .map(([stage, n]) => `${thousands(n)} ${stage}`)
         .join(', ');
     const what = quiet.length === 1 ? 'unchanged item is' : 'unchanged items are';
-    return `${scale_count(quiet.length)} ${what} not listed (by stage: ${stages}).`;
+    return `${thousands(quiet.length)} ${what} not listed (by stage: ${stages}).`;
 }
 /** "Showing 1,200 of 10,000 items; the other 8,800 are in …" */
 function moreRowsSentence(shown, total, where) {
@@ -18890,7 +18805,7 @@ function moreRowsSentence(shown, total, where) {
         where.summaryUrl === null ? null : `the [job summary](${where.summaryUrl})`,
     ].filter((place) => place !== null);
     const rest = total - shown;
-    return (`**Showing ${scale_count(shown)} of ${scale_count(total)} items;** the other ${scale_count(rest)} ` +
+    return (`**Showing ${thousands(shown)} of ${thousands(total)} items;** the other ${thousands(rest)} ` +
         `${rest === 1 ? 'is' : 'are'} in ${places.length > 0 ? places.join(' and ') : 'the `plan` output and the log'}.`);
 }
 
@@ -18941,6 +18856,8 @@ function previewRenderSection(report, fileUrl, token) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
 
 
 
@@ -19044,29 +18961,26 @@ function trimNote(dropped, compact, context, target) {
     return `**Trimmed:** ${what} to stay within GitHub's size limit. ${whereIsTheRest(context, target)}`;
 }
 // ---------------------------------------------------------------- headline
-function markdown_plural(count, word, words = `${word}s`) {
-    return `${count} ${count === 1 ? word : words}`;
-}
 function headline(report, context) {
     const manifests = report.load.files.length;
     const errors = report.problems.filter((p) => p.severity === 'error').length;
     const warnings = report.problems.length - errors;
     const problemText = errors + warnings > 0
-        ? `${[errors ? markdown_plural(errors, 'error') : null, warnings ? markdown_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
+        ? `${[errors ? plural_plural(errors, 'error') : null, warnings ? plural_plural(warnings, 'warning') : null].filter(Boolean).join(', ')}`
         : null;
     const shard = context.shard ? ` (shard ${context.shard.index}/${context.shard.count})` : '';
     let sentence;
     if (report.fatal !== null) {
-        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${markdown_plural(manifests, 'manifest')}${shard}: ${escape_inlineText(report.fatal, 500)}`;
+        sentence = `**Stopped** ${report.mode === 'apply' ? 'applying' : 'planning'} ${plural_plural(manifests, 'manifest')}${shard}: ${escape_inlineText(report.fatal, 500)}`;
     }
     else if (report.mode === 'validate' || (report.plan === null && errors > 0)) {
-        sentence = `**Validated** ${markdown_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
+        sentence = `**Validated** ${plural_plural(manifests, 'manifest')}${shard}: ${problemText ?? 'all valid'}.`;
     }
     else if (report.result !== null && report.mode === 'apply') {
-        sentence = `**Applied** ${markdown_plural(manifests, 'manifest')}${shard}: ${countsText(resultCounts(report.result, report.plan), true) || 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
+        sentence = `**Applied** ${plural_plural(manifests, 'manifest')}${shard}: ${countsText(resultCounts(report.result, report.plan), true) || 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
     }
     else {
-        sentence = `**Plan** for ${markdown_plural(manifests, 'manifest')}${shard}: ${report.plan ? countsText(planCounts(report.plan), true) || 'nothing to do' : 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
+        sentence = `**Plan** for ${plural_plural(manifests, 'manifest')}${shard}: ${report.plan ? countsText(planCounts(report.plan), true) || 'nothing to do' : 'nothing to do'}${problemText ? `; ${problemText}` : ''}.`;
     }
     const lines = [`### content-as-code · ${report.mode}`, sentence];
     if (report.scope && report.plan !== null)
@@ -19117,7 +19031,7 @@ function heldForReviewLine(items) {
     }
     if (pulls.size === 0)
         return null;
-    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${markdown_plural(count, 'item')})`);
+    const links = [...pulls].map(([number, { url, count }]) => `${escape_link(`#${number}`, url && safeUrl(url))} (${plural_plural(count, 'item')})`);
     return `**Changed since review:** ${links.join(', ')}. A pull request that shows them, or a run with \`require-review: off\`, releases them.`;
 }
 /**
@@ -19209,7 +19123,8 @@ function planRows(report, context, layout) {
         itemTitle(item, layout),
         item.remote?.status ?? 'not created',
         layout.minimal ? stepKinds(item) : stepsText(item),
-        layout.minimal ? '' : notesText(item, layout),
+        // Plain text, escaped with its cell.
+        layout.minimal ? '' : planNotes(item, layout.compact).join('; '),
     ]);
 }
 /** The rows of the table a report is long by: its results, else its plan. */
@@ -19237,7 +19152,7 @@ function resultTable(report, context, layout) {
     ]);
     if (sharedUrls === 0)
         return table;
-    return `${table}\n\nThe service reports one public URL per item: for ${markdown_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
+    return `${table}\n\nThe service reports one public URL per item: for ${plural_plural(sharedUrls, 'item')} published to several accounts, the other accounts' posts are on those platforms, not linked here.`;
 }
 function plansByFile(report) {
     return new Map((report.plan?.items ?? []).map((item) => [item.file, item]));
@@ -19283,7 +19198,7 @@ function unmanagedSection(unmanaged, layout) {
     ]);
     const more = unmanaged.length - shown.length;
     return [
-        `<details><summary>${markdown_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
+        `<details><summary>${plural_plural(unmanaged.length, 'remote item')} that no manifest claims (left untouched)</summary>`,
         '',
         markdownTable(['Title', 'Id', 'Status'], rows),
         more > 0 ? `\nand ${more} more.` : '',
@@ -19312,30 +19227,11 @@ function stepsText(item) {
         return idleState(item);
     return item.steps.map((step) => stepText(step, markdownLabels)).join('; ');
 }
-/** Shortened on one line; escaped with the rest of its cell. */
-function shortened(text, maxLength) {
-    const flat = [...text.replace(/\s+/g, ' ').trim()];
-    return flat.length > maxLength ? `${flat.slice(0, Math.max(1, maxLength - 1)).join('')}…` : flat.join('');
-}
+/** Names and values shortened on one line, and escaped with the rest of their cell. */
 const markdownLabels = {
     account: (account) => `${account.platform} ${shortened(account.name, 40)}`,
     value: (text) => `“${shortened(text, 60)}”`,
 };
-/** Plain text, escaped with its cell. */
-function notesText(item, layout) {
-    const notes = [
-        ...[confirmationText(item)].flatMap((text) => (text === null ? [] : [text])),
-        ...item.holds.map((hold) => holdText(hold)),
-        ...item.drift.map((drift) => driftText(drift, layout.compact)),
-        ...[
-            serviceEditsText(item.serviceEdits, layout.compact),
-            keptText(item.kept, layout.compact),
-            notPreviewedText(item),
-        ].flatMap((text) => (text === null ? [] : [text])),
-        ...[layout.compact ? null : publishViaText(item)].flatMap((text) => (text === null ? [] : [text])),
-    ];
-    return notes.join('; ');
-}
 /**
  * Scripts reviewers read. The comment shows the scripts of items this plan
  * creates or edits (as a diff where the service has an earlier script; with
@@ -19989,10 +19885,8 @@ function formatProblem(p) {
 
 
 
+
 // How problems and their counts read in a terminal.
-function problems_plural(count, word) {
-    return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 function problems_isDefaultsFile(file) {
     return DEFAULTS_FILES.includes(file.slice(file.lastIndexOf('/') + 1));
 }
@@ -20014,9 +19908,9 @@ function validateSummary(report) {
     const files = report.load.files.length;
     const errors = report.problems.filter((problem) => problem.severity === 'error');
     const warnings = report.problems.length - errors.length;
-    const counted = problems_plural(files, 'manifest');
+    const counted = plural_plural(files, 'manifest');
     if (errors.length === 0) {
-        return `${counted} valid${warnings > 0 ? `, ${problems_plural(warnings, 'warning')}` : ''}.`;
+        return `${counted} valid${warnings > 0 ? `, ${plural_plural(warnings, 'warning')}` : ''}.`;
     }
     const failing = new Set(errors.map((problem) => problem.file));
     const defaults = [...failing].filter(problems_isDefaultsFile).length;
@@ -20024,13 +19918,13 @@ function validateSummary(report) {
     const manifests = failing.size - defaults - releases;
     const where = [
         manifests > 0 ? `${manifests} of ${counted}` : null,
-        defaults > 0 ? problems_plural(defaults, 'defaults file') : null,
+        defaults > 0 ? plural_plural(defaults, 'defaults file') : null,
         releases > 0 ? 'the release file' : null,
     ]
         .filter(Boolean)
         .join(' and ');
     const checked = manifests > 0 ? '' : ` (${counted} checked)`;
-    return `${problems_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
+    return `${plural_plural(errors.length, 'error')} in ${where}${checked}; nothing was sent to the service.`;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/run.ts
