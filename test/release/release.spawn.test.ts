@@ -32,13 +32,14 @@ All notable changes to this project are documented in this file.
 - The action.
 `;
 
-// dist/ is "built" from src/version.ts, so a version bump changes the bundle
-// as it does here.
+// dist/ (or the folder given, as scripts/check-dist.sh gives one) is "built"
+// from src/version.ts, so a version bump changes the bundle as it does here.
 const BUILD = `import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-rmSync('dist', { recursive: true, force: true });
-mkdirSync('dist');
+const out = process.argv[2] ?? 'dist';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out);
 const source = readFileSync('src/version.ts', 'utf8');
-writeFileSync('dist/index.js', '// bundled\\n' + source.replace(/export /g, ''));
+writeFileSync(out + '/index.js', '// bundled\\n' + source.replace(/export /g, ''));
 `;
 
 function write(cwd: string, path: string, text: string): void {
