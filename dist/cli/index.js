@@ -5,12 +5,19 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3683);
+/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8995);
+/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_module__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3683);
 // Entry of the bundled CLI (dist/cli/index.js). Only the version check is
 // imported statically: the bundle's libraries fail while loading on an older
 // Node, so they come in with main.ts once the check has passed.
 
-(0,_runtime_js__WEBPACK_IMPORTED_MODULE_0__/* .requireSupportedNode */ .Am)('content-as-code <command>');
+
+(0,_runtime_js__WEBPACK_IMPORTED_MODULE_1__/* .requireSupportedNode */ .Am)('content-as-code <command>');
+// A command is run again and again: V8's compile cache (in the system's
+// temporary folder) saves compiling the bundle each time. main.ts is
+// imported after the cache is on, so it is cached too.
+(0,node_module__WEBPACK_IMPORTED_MODULE_0__.enableCompileCache)();
 const { main } = await Promise.all(/* import() */[__nccwpck_require__.e(516), __nccwpck_require__.e(60)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1060));
 const { EXIT } = await __nccwpck_require__.e(/* import() */ 911).then(__nccwpck_require__.bind(__nccwpck_require__, 7911));
 const code = await main(process.argv.slice(2));
@@ -163,6 +170,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 8995:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 
 /***/ }),
 
