@@ -27,20 +27,18 @@ export const SPAWN = 'test/**/*.spawn.test.ts';
 /** The reading fuzzer's fixed seeds: a lane of their own in `npm test` (scripts/test.ts), budget 90 s. */
 export const FUZZ = 'test/fuzz/**/*.fuzz.test.ts';
 
-// One module graph per worker, not per file: an in-process test leaves no
-// state behind (it closes what it starts and restores what it stubs), and
-// importing src/ afresh for each file cost more than the tests themselves.
-const inProcess = { isolate: false } as const;
-
 export default defineConfig({
   test: {
     ...shared,
+    // One module graph per worker, not per file: a test leaves no state
+    // behind (it closes what it starts and restores what it stubs), and
+    // importing src/ afresh for each file cost more than many tests themselves.
+    isolate: false,
     maxWorkers: 6,
     projects: [
       {
         extends: true,
         test: {
-          ...inProcess,
           name: 'unit',
           include: [UNIT],
           exclude: [INTEGRATION, SPAWN, FUZZ],
@@ -51,7 +49,6 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...inProcess,
           name: 'integration',
           include: [INTEGRATION],
           setupFiles: ['test/support/no-spawn.ts'],
