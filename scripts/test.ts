@@ -6,9 +6,10 @@
 // shell) as child processes, then its start-up on Node 24; the bundle's
 // check (it builds into a temporary folder, leaving dist/ to those tests),
 // the unused-code check and the in-process tests (unit, integration, the
-// reading fuzzer's fixed seeds); and the static checks. Each check's output
-// is printed whole when it ends. A failed check stops its own lane; the
-// others run to their end, so one run names every check that fails.
+// reading fuzzer's fixed seeds); and the static checks. No check needs
+// another's result, so every check runs whatever failed before it, and one
+// run names every check that fails. Each check's output is printed whole
+// when it ends.
 //
 // Every Node process started here compiles each file once: the V8 compile
 // cache (NODE_COMPILE_CACHE, under .cache/) serves the hundreds of processes
@@ -84,13 +85,8 @@ if (failed.length > 0) {
 }
 
 async function runLane(lane: Check[]): Promise<void> {
-  for (const [index, check] of lane.entries()) {
-    if (await run(check)) continue;
-    failed.push(check.name);
-    const skipped = lane.slice(index + 1).map(({ name }) => name);
-    if (skipped.length > 0)
-      process.stdout.write(`\nNot run after ${check.name} failed: ${skipped.join(', ')}.\n`);
-    return;
+  for (const check of lane) {
+    if (!(await run(check))) failed.push(check.name);
   }
 }
 
