@@ -7,6 +7,11 @@
 set -euo pipefail
 out=${1:-dist}
 ncc=node_modules/.bin/ncc
+# The folder is replaced whole: dist/, or one that does not exist yet.
+if [ "$out" != dist ] && [ -e "$out" ]; then
+  echo "bundle: $out exists; give dist or a folder to create." >&2
+  exit 2
+fi
 rm -rf "$out"
 "$ncc" build src/index.ts -t -o "$out" --license licenses.txt --target es2024 --quiet
 "$ncc" build src/cli/bin.ts -t -o "$out/cli" --target es2024 --quiet

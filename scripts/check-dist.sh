@@ -6,13 +6,13 @@
 set -euo pipefail
 built=$(mktemp -d)
 trap 'rm -rf "$built"' EXIT
-npm run bundle --silent -- "$built" >/dev/null
-if ! diff --recursive --brief "$built" dist >&2; then
+npm run bundle --silent -- "$built/dist" >/dev/null
+if ! diff --recursive --brief "$built/dist" dist >&2; then
   echo "dist/ does not match the sources. Run 'npm run bundle' and commit dist/." >&2
   exit 1
 fi
 if ! git diff --quiet --exit-code -- dist; then
-  echo "dist/ matches the sources, but is not what is committed: commit dist/." >&2
+  echo "dist/ matches the sources, but not what git has for it: stage or commit dist/." >&2
   git --no-pager diff --stat -- dist >&2
   exit 1
 fi
