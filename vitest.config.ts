@@ -24,7 +24,7 @@ export const shared = {
 export const UNIT = 'test/**/*.test.ts';
 export const INTEGRATION = 'test/**/*.int.test.ts';
 export const SPAWN = 'test/**/*.spawn.test.ts';
-/** The reading fuzzer's fixed seeds: a lane of their own in `npm test` (scripts/test.ts), budget 90 s. */
+/** The reading fuzzer's fixed seeds: a check of their own in `npm test` (scripts/test.ts), budget 90 s. */
 export const FUZZ = 'test/fuzz/**/*.fuzz.test.ts';
 
 export default defineConfig({

@@ -4,8 +4,9 @@
 // every check CI runs. The budgets are held here, not by a timed test: a
 // test that fails on a slow machine tells nothing about the code.
 //
-// `npm test` rebuilds dist/ and fails when it differs from what is committed:
-// after changing src/, run `npm run bundle` and stage dist/ first. The machine
+// `npm test` bundles the sources again and fails when dist/ differs from
+// that or from what git has: after changing src/, run `npm run bundle` and
+// stage dist/ first. The machine
 // may be shared, so each run also prints the load average it started under
 // and the CPU it used, which a busy machine does not inflate as it does the
 // wall time. Each run's output is kept in .cache/bench-tests/.

@@ -14,9 +14,9 @@ export const NODE = join(ROOT, 'node_modules/.bin/node');
 const DIST = join(ROOT, 'dist/index.js');
 
 /**
- * The tests run the committed bundle, as the runner does. `npm test` checks
- * that dist/ matches the sources before the tests start; after changing
- * src/, run `npm run bundle` first.
+ * The tests run the committed bundle, as the runner does. `npm test` checks,
+ * beside them, that dist/ matches the sources; after changing src/, run
+ * `npm run bundle` first.
  */
 export function requireDist(): void {
   if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run \`npm run bundle\` first.`);
