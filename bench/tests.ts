@@ -6,10 +6,10 @@
 //
 // `npm test` bundles the sources again and fails when dist/ differs from
 // that or from what git has: after changing src/, run `npm run bundle` and
-// stage dist/ first. The machine
-// may be shared, so each run also prints the load average it started under
-// and the CPU it used, which a busy machine does not inflate as it does the
-// wall time. Each run's output is kept in .cache/bench-tests/.
+// stage dist/ first. The machine may be shared, so each run also prints the
+// load average it started under and the CPU it used, which a busy machine
+// does not inflate as it does the wall time. Each run's output is kept in
+// .cache/bench-tests/.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
